@@ -1,0 +1,3 @@
+//! Parser throughput.
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! quire: the pipeline (stage actors, driver, store), the file-system world and the CLI.

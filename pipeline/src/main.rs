@@ -1,0 +1,3 @@
+//! The `quire` command-line entry point.
+
+fn main() {}

@@ -1,0 +1,420 @@
+//! The lossless concrete syntax tree: leaves hold text, inner nodes hold children, error
+//! nodes hold the offending text plus a message. Concatenating all leaf texts gives back the
+//! source byte for byte.
+//!
+//! After parsing, `numberize` gives every node a span number in pre-order, so that a span
+//! resolves to a byte range by a descent that binary-searches each level (`range_of`).
+
+use std::fmt::{self, Debug, Formatter};
+use std::ops::Range;
+use std::sync::Arc;
+
+use ecow::{EcoString, EcoVec};
+
+use super::SyntaxKind;
+use crate::base::{FileId, Span};
+
+/// A node in the concrete syntax tree. Cheap to clone (inner nodes are shared).
+#[derive(Clone, Eq, PartialEq, Hash)]
+pub struct SyntaxNode(Repr);
+
+#[derive(Clone, Eq, PartialEq, Hash)]
+enum Repr {
+    Leaf(LeafNode),
+    Inner(Arc<InnerNode>),
+    Error(Arc<ErrorNode>),
+}
+
+#[derive(Clone, Eq, PartialEq, Hash)]
+struct LeafNode {
+    kind: SyntaxKind,
+    text: EcoString,
+    span: Span,
+}
+
+#[derive(Clone, Eq, PartialEq, Hash)]
+struct InnerNode {
+    kind: SyntaxKind,
+    /// Byte length of the whole subtree.
+    len: usize,
+    span: Span,
+    /// Number of nodes in the subtree, this one included.
+    descendants: usize,
+    /// Whether the subtree contains an error node.
+    erroneous: bool,
+    children: Vec<SyntaxNode>,
+}
+
+#[derive(Clone, Eq, PartialEq, Hash)]
+struct ErrorNode {
+    text: EcoString,
+    error: SyntaxError,
+}
+
+/// A syntax error, carried by an error node.
+#[derive(Debug, Clone, Eq, PartialEq, Hash)]
+pub struct SyntaxError {
+    /// The error node's span (set by `numberize`).
+    pub span: Span,
+    pub message: EcoString,
+    pub hints: EcoVec<EcoString>,
+}
+
+impl SyntaxError {
+    /// A detached error with a message.
+    pub fn new(message: impl Into<EcoString>) -> Self {
+        Self { span: Span::detached(), message: message.into(), hints: EcoVec::new() }
+    }
+}
+
+/// A tree too large to give every node its own span number.
+#[derive(Debug, Copy, Clone, Eq, PartialEq)]
+pub struct Unnumberable;
+
+impl SyntaxNode {
+    /// A leaf node.
+    pub fn leaf(kind: SyntaxKind, text: impl Into<EcoString>) -> Self {
+        Self(Repr::Leaf(LeafNode { kind, text: text.into(), span: Span::detached() }))
+    }
+
+    /// An inner node with children.
+    pub fn inner(kind: SyntaxKind, children: Vec<SyntaxNode>) -> Self {
+        let mut len = 0;
+        let mut descendants = 1;
+        let mut erroneous = false;
+        for child in &children {
+            len += child.len();
+            descendants += child.descendants();
+            erroneous |= child.erroneous();
+        }
+        Self(Repr::Inner(Arc::new(InnerNode {
+            kind,
+            len,
+            span: Span::detached(),
+            descendants,
+            erroneous,
+            children,
+        })))
+    }
+
+    /// An error node holding `text` that failed with `error`.
+    pub fn error(error: SyntaxError, text: impl Into<EcoString>) -> Self {
+        Self(Repr::Error(Arc::new(ErrorNode { text: text.into(), error })))
+    }
+
+    /// A placeholder for tests and defaults: an empty `Markup` node.
+    pub fn placeholder() -> Self {
+        Self::inner(SyntaxKind::Markup, Vec::new())
+    }
+
+    /// The node's kind.
+    pub fn kind(&self) -> SyntaxKind {
+        match &self.0 {
+            Repr::Leaf(leaf) => leaf.kind,
+            Repr::Inner(inner) => inner.kind,
+            Repr::Error(_) => SyntaxKind::Error,
+        }
+    }
+
+    /// Whether the node has the given kind.
+    pub fn is(&self, kind: SyntaxKind) -> bool {
+        self.kind() == kind
+    }
+
+    /// Whether this is an empty node (zero bytes).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The byte length of the node's source text.
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            Repr::Leaf(leaf) => leaf.text.len(),
+            Repr::Inner(inner) => inner.len,
+            Repr::Error(node) => node.text.len(),
+        }
+    }
+
+    /// The node's span.
+    pub fn span(&self) -> Span {
+        match &self.0 {
+            Repr::Leaf(leaf) => leaf.span,
+            Repr::Inner(inner) => inner.span,
+            Repr::Error(node) => node.error.span,
+        }
+    }
+
+    /// The text of a leaf or error node; empty for inner nodes (see `to_text`).
+    pub fn text(&self) -> &EcoString {
+        static EMPTY: EcoString = EcoString::new();
+        match &self.0 {
+            Repr::Leaf(leaf) => &leaf.text,
+            Repr::Inner(_) => &EMPTY,
+            Repr::Error(node) => &node.text,
+        }
+    }
+
+    /// The whole source text of the subtree.
+    pub fn to_text(&self) -> EcoString {
+        let mut out = EcoString::new();
+        self.write_text(&mut out);
+        out
+    }
+
+    fn write_text(&self, out: &mut EcoString) {
+        match &self.0 {
+            Repr::Inner(inner) => inner.children.iter().for_each(|c| c.write_text(out)),
+            _ => out.push_str(self.text()),
+        }
+    }
+
+    /// The node's children (empty for leaves and errors).
+    pub fn children(&self) -> std::slice::Iter<'_, SyntaxNode> {
+        match &self.0 {
+            Repr::Inner(inner) => inner.children.iter(),
+            _ => [].iter(),
+        }
+    }
+
+    /// Number of nodes in the subtree, this one included.
+    pub fn descendants(&self) -> usize {
+        match &self.0 {
+            Repr::Inner(inner) => inner.descendants,
+            _ => 1,
+        }
+    }
+
+    /// Whether the subtree contains an error.
+    pub fn erroneous(&self) -> bool {
+        match &self.0 {
+            Repr::Leaf(_) => false,
+            Repr::Inner(inner) => inner.erroneous,
+            Repr::Error(_) => true,
+        }
+    }
+
+    /// All errors of the subtree, in source order.
+    pub fn errors(&self) -> Vec<SyntaxError> {
+        let mut out = Vec::new();
+        self.collect_errors(&mut out);
+        out
+    }
+
+    fn collect_errors(&self, out: &mut Vec<SyntaxError>) {
+        match &self.0 {
+            Repr::Leaf(_) => {}
+            Repr::Inner(inner) if inner.erroneous => {
+                inner.children.iter().for_each(|c| c.collect_errors(out))
+            }
+            Repr::Inner(_) => {}
+            Repr::Error(node) => out.push(node.error.clone()),
+        }
+    }
+
+    /// Adds a hint to an error node (no effect on other nodes).
+    pub fn hint(&mut self, hint: impl Into<EcoString>) {
+        if let Repr::Error(node) = &mut self.0 {
+            Arc::make_mut(node).error.hints.push(hint.into());
+        }
+    }
+
+    /// Turns this node into an error node with `message`, keeping its text.
+    pub fn convert_to_error(&mut self, message: impl Into<EcoString>) {
+        if !self.kind().is_error() {
+            let text = self.to_text();
+            *self = SyntaxNode::error(SyntaxError::new(message), text);
+        }
+    }
+
+    /// Changes the kind of a leaf or inner node (no effect on error nodes).
+    pub fn convert_to_kind(&mut self, kind: SyntaxKind) {
+        match &mut self.0 {
+            Repr::Leaf(leaf) => leaf.kind = kind,
+            Repr::Inner(inner) => Arc::make_mut(inner).kind = kind,
+            Repr::Error(_) => {}
+        }
+    }
+
+    /// Turns this node into an error saying what was expected instead
+    /// (`expected expression, found star`).
+    pub fn expected(&mut self, expected: &str) {
+        let kind = self.kind();
+        self.convert_to_error(ecow::eco_format!("expected {expected}, found {}", kind.name()));
+        if kind.is_keyword() && matches!(expected, "identifier" | "pattern") {
+            self.hint(ecow::eco_format!(
+                "keyword `{}` is not allowed as an identifier; try `{}_` instead",
+                self.text(),
+                self.text()
+            ));
+        }
+    }
+
+    /// Turns this node into an error saying that it was not expected here.
+    pub fn unexpected(&mut self) {
+        let name = self.kind().name();
+        self.convert_to_error(ecow::eco_format!("unexpected {name}"));
+    }
+
+    /// Gives every node of the subtree a span in file `id`, numbering in pre-order from
+    /// `Span::FIRST`.
+    pub fn numberize(&mut self, id: FileId) -> Result<(), Unnumberable> {
+        if Span::FIRST + self.descendants() as u64 > Span::LIMIT {
+            return Err(Unnumberable);
+        }
+        self.numberize_from(id, Span::FIRST);
+        Ok(())
+    }
+
+    fn numberize_from(&mut self, id: FileId, number: u64) {
+        // Bounds were checked once for the whole tree in `numberize`.
+        let span = Span::new(id, number).unwrap_or(Span::detached());
+        match &mut self.0 {
+            Repr::Leaf(leaf) => leaf.span = span,
+            Repr::Error(node) => Arc::make_mut(node).error.span = span,
+            Repr::Inner(inner) => {
+                let inner = Arc::make_mut(inner);
+                inner.span = span;
+                let mut next = number + 1;
+                for child in &mut inner.children {
+                    child.numberize_from(id, next);
+                    next += child.descendants() as u64;
+                }
+            }
+        }
+    }
+
+    /// The byte range of the node with `span` in this (numbered) tree, which starts at byte
+    /// `offset` of its file.
+    pub fn range_of(&self, span: Span, offset: usize) -> Option<Range<usize>> {
+        let mut node = self;
+        let mut offset = offset;
+        let target = span.number();
+        loop {
+            let start = node.span().number();
+            if target == start {
+                return Some(offset..offset + node.len());
+            }
+            let Repr::Inner(inner) = &node.0 else { return None };
+            if target < start || target >= start + inner.descendants as u64 {
+                return None;
+            }
+            // Children are numbered in increasing order: find the last one starting at or
+            // before the target.
+            let idx = inner.children.partition_point(|c| c.span().number() <= target);
+            let idx = idx.checked_sub(1)?;
+            offset += inner.children[..idx].iter().map(SyntaxNode::len).sum::<usize>();
+            node = &inner.children[idx];
+        }
+    }
+
+    /// Whether two trees are equal ignoring spans.
+    pub fn spanless_eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Repr::Leaf(a), Repr::Leaf(b)) => a.kind == b.kind && a.text == b.text,
+            (Repr::Inner(a), Repr::Inner(b)) => {
+                a.kind == b.kind
+                    && a.len == b.len
+                    && a.children.len() == b.children.len()
+                    && a.children.iter().zip(&b.children).all(|(x, y)| x.spanless_eq(y))
+            }
+            (Repr::Error(a), Repr::Error(b)) => {
+                a.text == b.text && a.error.message == b.error.message
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Default for SyntaxNode {
+    fn default() -> Self {
+        Self::leaf(SyntaxKind::End, EcoString::new())
+    }
+}
+
+/// Shows the tree as an indented outline: `Kind: len` for inner nodes, `Kind: "text"` for
+/// leaves, `Error: "text" (message)` for errors.
+impl Debug for SyntaxNode {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match &self.0 {
+            Repr::Leaf(leaf) => write!(f, "{:?}: {:?}", leaf.kind, leaf.text),
+            Repr::Error(node) => {
+                write!(f, "Error: {:?} ({})", node.text, node.error.message)
+            }
+            Repr::Inner(inner) => {
+                write!(f, "{:?}: {}", inner.kind, inner.len)?;
+                if !inner.children.is_empty() {
+                    f.write_str(" ")?;
+                    f.debug_list().entries(&inner.children).finish()?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> SyntaxNode {
+        // `*a* b` as Markup[Strong[Star, Markup[Text], Star], Space, Text]
+        SyntaxNode::inner(
+            SyntaxKind::Markup,
+            vec![
+                SyntaxNode::inner(
+                    SyntaxKind::Strong,
+                    vec![
+                        SyntaxNode::leaf(SyntaxKind::Star, "*"),
+                        SyntaxNode::inner(
+                            SyntaxKind::Markup,
+                            vec![SyntaxNode::leaf(SyntaxKind::Text, "a")],
+                        ),
+                        SyntaxNode::leaf(SyntaxKind::Star, "*"),
+                    ],
+                ),
+                SyntaxNode::leaf(SyntaxKind::Space, " "),
+                SyntaxNode::error(SyntaxError::new("oops"), "b"),
+            ],
+        )
+    }
+
+    #[test]
+    fn text_round_trips_and_counts() {
+        let node = sample();
+        assert_eq!(node.to_text(), "*a* b");
+        assert_eq!(node.len(), 5);
+        assert_eq!(node.descendants(), 8);
+        assert!(node.erroneous());
+        assert_eq!(node.errors()[0].message, "oops");
+    }
+
+    #[test]
+    fn spans_resolve_to_ranges() {
+        let id = FileId::new("/node-test.typ");
+        let mut node = sample();
+        node.numberize(id).unwrap();
+        let strong = node.children().next().unwrap().clone();
+        let text = strong.children().nth(1).unwrap().children().next().unwrap().clone();
+        let error = node.children().nth(2).unwrap().clone();
+        assert_eq!(node.range_of(node.span(), 0), Some(0..5));
+        assert_eq!(node.range_of(strong.span(), 0), Some(0..3));
+        assert_eq!(node.range_of(text.span(), 0), Some(1..2));
+        assert_eq!(node.range_of(error.span(), 0), Some(4..5));
+        assert_eq!(node.errors()[0].span, error.span());
+        assert_eq!(node.range_of(Span::detached(), 0), None);
+    }
+
+    #[test]
+    fn conversions() {
+        let mut node = SyntaxNode::leaf(SyntaxKind::Let, "let");
+        node.expected("identifier");
+        assert_eq!(node.kind(), SyntaxKind::Error);
+        let error = &node.errors()[0];
+        assert_eq!(error.message, "expected identifier, found keyword `let`");
+        assert_eq!(error.hints.len(), 1);
+        assert!(SyntaxNode::leaf(SyntaxKind::Text, "x").spanless_eq(&SyntaxNode::leaf(
+            SyntaxKind::Text,
+            "x"
+        )));
+    }
+}

@@ -1,0 +1,175 @@
+//! Sources: a file's text, its numbered syntax tree and its line index; spans resolve to
+//! byte ranges and to line/column positions here.
+
+use std::fmt::{self, Debug, Formatter};
+use std::ops::Range;
+use std::sync::Arc;
+
+use super::{SyntaxNode, chars, parse};
+use crate::base::{FileId, Span};
+
+/// A parsed source file. Cheap to clone.
+#[derive(Clone)]
+pub struct Source(Arc<SourceInner>);
+
+struct SourceInner {
+    id: FileId,
+    text: String,
+    root: SyntaxNode,
+    lines: Lines,
+}
+
+impl Source {
+    /// Parses `text` as markup (the mode of a `.typ` file) and numbers its tree for `id`.
+    pub fn new(id: FileId, text: String) -> Self {
+        let mut root = parse(&text);
+        // A tree with more than 2^48 nodes cannot exist for text that fits in memory;
+        // if it ever did, its spans would stay detached rather than wrong.
+        let _ = root.numberize(id);
+        let lines = Lines::new(&text);
+        Self(Arc::new(SourceInner { id, text, root, lines }))
+    }
+
+    /// A source for tests and `eval` strings, under the path `/detached.typ`.
+    pub fn detached(text: impl Into<String>) -> Self {
+        Self::new(FileId::new("/detached.typ"), text.into())
+    }
+
+    /// The file's id.
+    pub fn id(&self) -> FileId {
+        self.0.id
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> &str {
+        &self.0.text
+    }
+
+    /// The root of the syntax tree (a `Markup` node).
+    pub fn root(&self) -> &SyntaxNode {
+        &self.0.root
+    }
+
+    /// The line index.
+    pub fn lines(&self) -> &Lines {
+        &self.0.lines
+    }
+
+    /// The byte range a span of this file points to.
+    pub fn range(&self, span: Span) -> Option<Range<usize>> {
+        if span.id() != Some(self.id()) {
+            return None;
+        }
+        self.root().range_of(span, 0)
+    }
+
+    /// The 0-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, byte: usize) -> Option<(usize, usize)> {
+        self.lines().line_col(self.text(), byte)
+    }
+}
+
+impl Debug for Source {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        write!(f, "Source({:?})", self.id())
+    }
+}
+
+/// Byte offsets of the line starts of a text.
+#[derive(Debug, Clone, Eq, PartialEq)]
+pub struct Lines {
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl Lines {
+    /// Indexes the lines of `text` (any Unicode line terminator ends a line).
+    pub fn new(text: &str) -> Self {
+        let mut starts = vec![0];
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            // Fast path: all terminators start with a byte < 0x80 or a multi-byte lead.
+            let b = bytes[i];
+            if b >= 0x20 && b < 0x80 {
+                i += 1;
+                continue;
+            }
+            match chars::newline_len(&text[i..]) {
+                Some(len) => {
+                    i += len;
+                    starts.push(i);
+                }
+                None => i += text[i..].chars().next().map_or(1, char::len_utf8),
+            }
+        }
+        Self { starts, len: text.len() }
+    }
+
+    /// The number of lines (an empty text has one).
+    pub fn count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The 0-based line holding byte `byte` (the end of the text counts as on the last line).
+    pub fn line_of(&self, byte: usize) -> Option<usize> {
+        (byte <= self.len).then(|| self.starts.partition_point(|&s| s <= byte) - 1)
+    }
+
+    /// The byte range of a 0-based line, its terminator included.
+    pub fn line_range(&self, line: usize) -> Option<Range<usize>> {
+        let start = *self.starts.get(line)?;
+        let end = self.starts.get(line + 1).copied().unwrap_or(self.len);
+        Some(start..end)
+    }
+
+    /// The 0-based line and character column of byte `byte` in `text`.
+    pub fn line_col(&self, text: &str, byte: usize) -> Option<(usize, usize)> {
+        let line = self.line_of(byte)?;
+        let start = self.starts[line];
+        let col = text.get(start..byte)?.chars().count();
+        Some((line, col))
+    }
+
+    /// The byte offset of a 0-based line and character column in `text`.
+    pub fn byte_of(&self, text: &str, line: usize, col: usize) -> Option<usize> {
+        let range = self.line_range(line)?;
+        let line_text = &text[range.clone()];
+        if col == 0 {
+            return Some(range.start);
+        }
+        let mut chars = line_text.char_indices();
+        match chars.nth(col) {
+            Some((offset, _)) => Some(range.start + offset),
+            None if line_text.chars().count() == col => Some(range.end),
+            None => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_index() {
+        let text = "ab\r\nçd\né\u{2028}x";
+        let lines = Lines::new(text);
+        assert_eq!(lines.count(), 4);
+        assert_eq!(lines.line_col(text, 0), Some((0, 0)));
+        assert_eq!(lines.line_col(text, 4), Some((1, 0)));
+        assert_eq!(lines.line_col(text, 6), Some((1, 1)));
+        assert_eq!(lines.line_col(text, text.len()), Some((3, 1)));
+        assert_eq!(lines.byte_of(text, 1, 1), Some(6));
+        assert_eq!(lines.byte_of(text, 3, 1), Some(text.len()));
+        assert_eq!(lines.line_range(0), Some(0..4));
+        assert_eq!(lines.line_of(text.len() + 1), None);
+    }
+
+    #[test]
+    fn source_round_trips() {
+        let source = Source::detached("Hello *world*");
+        assert_eq!(source.root().to_text(), source.text());
+        assert_eq!(source.range(source.root().span()), Some(0..13));
+    }
+}

@@ -1,0 +1,1 @@
+//! The `.typ` test suite runner.

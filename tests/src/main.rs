@@ -1,0 +1,3 @@
+//! Runs the `.typ` test suite.
+
+fn main() {}
