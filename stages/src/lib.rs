@@ -6,3 +6,4 @@
 
 pub mod base;
 pub mod syntax;
+pub mod doc;

@@ -250,8 +250,9 @@ pub enum SyntaxKind {
     /// A function call: `Expr` (the callee), `Args`.
     FuncCall,
     /// Call arguments: optionally `LeftParen`, items (`Expr`, `Named`, `Spread`) separated by
-    /// `Comma`, `RightParen`; then zero or more trailing `ContentBlock`s. In math, each
-    /// positional item is a `Math` node, and `;` groups the items before it into an `Array`.
+    /// `Comma`, `RightParen`; then zero or more trailing `ContentBlock`s. In math, a
+    /// positional item of zero or several nodes is wrapped in a `Math` node (a single node
+    /// stays as it is), and `;` groups the items before it into an `Array`.
     Args,
     /// Spreading or a sink: `Dots`, then an `Expr` (in arguments and collections) or an
     /// optional `Ident` (in parameters and destructuring).

@@ -2,8 +2,11 @@
 //! markup, code and math), with a typed AST view over it and spans back to lines/columns.
 
 mod chars;
+mod code;
 mod kind;
 mod lexer;
+mod markup;
+mod math;
 mod node;
 mod parser;
 mod source;

@@ -91,7 +91,7 @@ impl Lines {
         while i < bytes.len() {
             // Fast path: all terminators start with a byte < 0x80 or a multi-byte lead.
             let b = bytes[i];
-            if b >= 0x20 && b < 0x80 {
+            if (0x20..0x80).contains(&b) {
                 i += 1;
                 continue;
             }
