@@ -1,3 +1,5 @@
-//! The `quire` command-line entry point.
+//! The `quire` command-line entry point: hands the process over to `quire::cli`.
 
-fn main() {}
+fn main() -> std::process::ExitCode {
+    quire::cli::main()
+}

@@ -116,10 +116,7 @@ type Written = ((Option<usize>, usize), Option<(Option<usize>, usize)>);
 fn parse_position(text: &str) -> Option<Written> {
     fn number(text: &str) -> Option<usize> {
         let valid = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-        valid
-            .then(|| text.parse().ok())
-            .flatten()
-            .filter(|&n| n >= 1)
+        valid.then(|| text.parse().ok()).flatten().filter(|&n| n >= 1)
     }
     fn point(text: &str) -> Option<(Option<usize>, usize)> {
         match text.split_once(':') {
@@ -147,17 +144,11 @@ fn resolve<'a>(
             None => base,
         };
         if line >= count {
-            return Err(format!(
-                "line {} is past the end of the test",
-                line + 1 - target
-            ));
+            return Err(format!("line {} is past the end of the test", line + 1 - target));
         }
         let chars = line_text(line).chars().count();
         if col > chars + 1 {
-            return Err(format!(
-                "column {col} is past the end of its line ({} characters)",
-                chars
-            ));
+            return Err(format!("column {col} is past the end of its line ({} characters)", chars));
         }
         Ok(Pos { line, col: col - 1 })
     };
@@ -201,10 +192,7 @@ mod tests {
     fn columns_on_the_next_code_line() {
         check(
             "// Error: 4-6 unclosed delimiter\n// Warning: 2 empty here\n#f(x, y\n",
-            &[
-                "Error 2:3-2:5 unclosed delimiter [] @0",
-                "Warning 2:1-2:1 empty here [] @1",
-            ],
+            &["Error 2:3-2:5 unclosed delimiter [] @0", "Warning 2:1-2:1 empty here [] @1"],
         );
     }
 
@@ -212,10 +200,7 @@ mod tests {
     fn relative_lines() {
         check(
             "a\n  // Error: 1:3-2:1 spans a line\n  xy\nz\n// Error: 2:1-2:2 below\nq\nr",
-            &[
-                "Error 2:2-3:0 spans a line [] @1",
-                "Error 6:0-6:1 below [] @4",
-            ],
+            &["Error 2:2-3:0 spans a line [] @1", "Error 6:0-6:1 below [] @4"],
         );
     }
 
@@ -228,10 +213,7 @@ mod tests {
     fn hints_attach_by_range_in_order() {
         check(
             "// Error: 1-2 first\n// Error: 3-4 second\n// Hint: 1-2 h1\n// Hint: 1-2 h2\n// Hint: 3-4 h3\nabcd",
-            &[
-                "Error 5:0-5:1 first [\"h1\", \"h2\"] @0",
-                "Error 5:2-5:3 second [\"h3\"] @1",
-            ],
+            &["Error 5:0-5:1 first [\"h1\", \"h2\"] @0", "Error 5:2-5:3 second [\"h3\"] @1"],
         );
     }
 
@@ -246,33 +228,18 @@ mod tests {
     #[test]
     fn columns_count_characters() {
         check("// Error: 2-3 wide\nçé", &["Error 1:1-1:2 wide [] @0"]);
-        check(
-            "// Error: 3 end of line\nçé",
-            &["Error 1:2-1:2 end of line [] @0"],
-        );
+        check("// Error: 3 end of line\nçé", &["Error 1:2-1:2 end of line [] @0"]);
     }
 
     #[test]
     fn malformed_annotations() {
-        check(
-            "// Error: 1-2 x",
-            &["0: annotation is not followed by a line it could refer to"],
-        );
+        check("// Error: 1-2 x", &["0: annotation is not followed by a line it could refer to"]);
         check("// Error: 1-2\nx", &["0: annotation without a message"]);
         check("// Error: 0-1 x\nx", &["0: invalid position `0-1`"]);
         check("// Error: a-b x\nx", &["0: invalid position `a-b`"]);
-        check(
-            "// Error: 1-3 x\nx",
-            &["0: column 3 is past the end of its line (1 characters)"],
-        );
-        check(
-            "// Error: 2:1 x\nx",
-            &["0: line 2 is past the end of the test"],
-        );
-        check(
-            "// Error: 3-2 x\nxyz",
-            &["0: the range ends before it starts"],
-        );
+        check("// Error: 1-3 x\nx", &["0: column 3 is past the end of its line (1 characters)"]);
+        check("// Error: 2:1 x\nx", &["0: line 2 is past the end of the test"]);
+        check("// Error: 3-2 x\nxyz", &["0: the range ends before it starts"]);
         check(
             "// Error: 1-2 x\n// Hint: 2-3 h\nxyz",
             &["1: hint at 2-3 follows no error or warning at the same position"],

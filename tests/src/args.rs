@@ -42,12 +42,8 @@ impl Args {
                 Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
                 _ => (arg.as_str(), None),
             };
-            let mut value = || {
-                inline
-                    .clone()
-                    .or_else(|| args.next())
-                    .ok_or(format!("`{name}` needs a value"))
-            };
+            let mut value =
+                || inline.clone().or_else(|| args.next()).ok_or(format!("`{name}` needs a value"));
             match name {
                 "--exact" => out.exact = true,
                 "--update" => out.update = true,
@@ -78,13 +74,7 @@ impl Args {
     /// Whether the test `name` in suite file `path` is selected.
     pub fn selects(&self, path: &str, name: &str) -> bool {
         let by_name = self.filters.is_empty()
-            || self.filters.iter().any(|f| {
-                if self.exact {
-                    name == f
-                } else {
-                    name.contains(f)
-                }
-            });
+            || self.filters.iter().any(|f| if self.exact { name == f } else { name.contains(f) });
         let by_path = self.paths.is_empty() || self.paths.iter().any(|p| path.contains(p));
         let skipped = self.skip.iter().any(|s| name.contains(s));
         by_name && by_path && !skipped
@@ -116,9 +106,7 @@ mod tests {
     #[test]
     fn filters_and_options() {
         check(
-            &[
-                "raw", "--path", "syntax/", "--exact", "--update", "--path=x", "heading",
-            ],
+            &["raw", "--path", "syntax/", "--exact", "--update", "--path=x", "heading"],
             Ok(Args {
                 filters: vec!["raw".into(), "heading".into()],
                 exact: true,
@@ -132,32 +120,14 @@ mod tests {
     #[test]
     fn cargo_arguments_are_ignored() {
         check(
-            &[
-                "--nocapture",
-                "-q",
-                "--quiet",
-                "--color",
-                "never",
-                "--format=pretty",
-                "-Zx",
-            ],
+            &["--nocapture", "-q", "--quiet", "--color", "never", "--format=pretty", "-Zx"],
             Ok(Args::default()),
         );
         check(
             &["--test-threads", "3", "--list"],
-            Ok(Args {
-                threads: Some(3),
-                list: true,
-                ..Args::default()
-            }),
+            Ok(Args { threads: Some(3), list: true, ..Args::default() }),
         );
-        check(
-            &["--test-threads=1"],
-            Ok(Args {
-                threads: Some(1),
-                ..Args::default()
-            }),
-        );
+        check(&["--test-threads=1"], Ok(Args { threads: Some(1), ..Args::default() }));
     }
 
     #[test]

@@ -110,11 +110,7 @@ fn split(path: &EcoString, text: &str, tests: &mut Vec<Test>, problems: &mut Vec
         let range = lines.line_range(i).unwrap_or(0..0);
         text[range].trim_end_matches(is_newline)
     };
-    let problem = |line: usize, message: String| Problem {
-        file: path.clone(),
-        line,
-        message,
-    };
+    let problem = |line: usize, message: String| Problem { file: path.clone(), line, message };
 
     // Headers with their 0-based line; `None` for a header too malformed to run.
     let mut headers: Vec<(usize, Option<Header>)> = Vec::new();
@@ -170,9 +166,7 @@ fn parse_header(inner: &str) -> Result<Header, String> {
     let Some(name) = words.next() else {
         return Err("test header without a name".into());
     };
-    let valid = name
-        .chars()
-        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    let valid = name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
     if !valid {
         return Err(format!(
             "invalid test name `{name}` (use lowercase letters, digits and hyphens)"
@@ -196,9 +190,7 @@ fn parse_header(inner: &str) -> Result<Header, String> {
 /// The byte range of the body made of the 0-based `lines`: from the first line to the end
 /// of the last line that is not blank, without that line's terminator.
 fn body_range(index: &Lines, text: &str, lines: Range<usize>) -> Range<usize> {
-    let start = index
-        .line_range(lines.start)
-        .map_or(text.len(), |r| r.start);
+    let start = index.line_range(lines.start).map_or(text.len(), |r| r.start);
     let mut end = start;
     for i in lines {
         let Some(range) = index.line_range(i) else {
@@ -219,19 +211,12 @@ mod tests {
     /// Collects the files and renders each test as `file:line name attrs |body|` and each
     /// problem as its display.
     fn check(files: &[(&str, &str)], expected: &[&str]) {
-        let files: Vec<(EcoString, String)> = files
-            .iter()
-            .map(|(p, t)| ((*p).into(), (*t).to_string()))
-            .collect();
+        let files: Vec<(EcoString, String)> =
+            files.iter().map(|(p, t)| ((*p).into(), (*t).to_string())).collect();
         let (tests, problems) = collect(&files);
         let mut found: Vec<String> = tests
             .iter()
-            .map(|t| {
-                format!(
-                    "{}:{} {} {:?} |{}|",
-                    t.file, t.line, t.name, t.attrs, t.body
-                )
-            })
+            .map(|t| format!("{}:{} {} {:?} |{}|", t.file, t.line, t.name, t.attrs, t.body))
             .collect();
         found.extend(problems.iter().map(|p| p.to_string()));
         assert_eq!(found, expected);
@@ -254,10 +239,7 @@ mod tests {
 
     #[test]
     fn keeps_inner_blank_lines_and_trailing_spaces() {
-        check(
-            &[("x.typ", "--- a ---\nx \n\ny\t\n\n")],
-            &["x.typ:1 a [] |x \n\ny\t|"],
-        );
+        check(&[("x.typ", "--- a ---\nx \n\ny\t\n\n")], &["x.typ:1 a [] |x \n\ny\t|"]);
     }
 
     #[test]
@@ -280,10 +262,7 @@ mod tests {
 
     #[test]
     fn em_dash_lines_are_not_headers() {
-        check(
-            &[("x.typ", "--- a ---\n--- dash\n---\n")],
-            &["x.typ:1 a [] |--- dash\n---|"],
-        );
+        check(&[("x.typ", "--- a ---\n--- dash\n---\n")], &["x.typ:1 a [] |--- dash\n---|"]);
     }
 
     #[test]

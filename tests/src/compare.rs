@@ -35,9 +35,8 @@ pub fn compare(expected: &[Expected], emitted: &[Diag]) -> Vec<Mismatch> {
     let mut open: Vec<Option<&Diag>> = emitted.iter().map(Some).collect();
     let mut unpaired = Vec::new();
     for e in expected {
-        let slot = open
-            .iter_mut()
-            .find(|slot| slot.is_some_and(|d| same(e, d) && e.hints == d.hints));
+        let slot =
+            open.iter_mut().find(|slot| slot.is_some_and(|d| same(e, d) && e.hints == d.hints));
         match slot {
             Some(slot) => *slot = None,
             None => unpaired.push(e),
@@ -45,29 +44,15 @@ pub fn compare(expected: &[Expected], emitted: &[Diag]) -> Vec<Mismatch> {
     }
     let mut mismatches = Vec::new();
     for e in unpaired {
-        match open
-            .iter_mut()
-            .find(|slot| slot.is_some_and(|d| same(e, d)))
-        {
+        match open.iter_mut().find(|slot| slot.is_some_and(|d| same(e, d))) {
             Some(slot) => {
-                let emitted = slot
-                    .take()
-                    .cloned()
-                    .expect("the slot was just found filled");
-                mismatches.push(Mismatch::Hints {
-                    expected: e.clone(),
-                    emitted,
-                });
+                let emitted = slot.take().cloned().expect("the slot was just found filled");
+                mismatches.push(Mismatch::Hints { expected: e.clone(), emitted });
             }
             None => mismatches.push(Mismatch::Missing(e.clone())),
         }
     }
-    mismatches.extend(
-        open.into_iter()
-            .flatten()
-            .cloned()
-            .map(Mismatch::Unexpected),
-    );
+    mismatches.extend(open.into_iter().flatten().cloned().map(Mismatch::Unexpected));
     mismatches.sort_by_key(Mismatch::key);
     mismatches
 }
@@ -91,11 +76,7 @@ pub fn round_trip(text: &str, tree: &str) -> Option<RoundTrip> {
     let (a, b) = (text.as_bytes(), tree.as_bytes());
     let byte = a.iter().zip(b).take_while(|(x, y)| x == y).count();
     let excerpt = |s: &[u8]| String::from_utf8_lossy(&s[byte..s.len().min(byte + 20)]).into_owned();
-    Some(RoundTrip {
-        byte,
-        expected: excerpt(a),
-        found: excerpt(b),
-    })
+    Some(RoundTrip { byte, expected: excerpt(a), found: excerpt(b) })
 }
 
 #[cfg(test)]
@@ -104,10 +85,7 @@ mod tests {
     use crate::Pos;
 
     fn pos(col: usize) -> std::ops::Range<Pos> {
-        Pos { line: 0, col }..Pos {
-            line: 0,
-            col: col + 1,
-        }
+        Pos { line: 0, col }..Pos { line: 0, col: col + 1 }
     }
 
     fn expected(col: usize, message: &str, hints: &[&str]) -> Expected {
@@ -137,9 +115,7 @@ mod tests {
                 Mismatch::Missing(e) => format!("missing {} {}", e.range.start.col, e.message),
                 Mismatch::Unexpected(d) => format!(
                     "unexpected {} {}",
-                    d.range
-                        .as_ref()
-                        .map_or("-".into(), |r| r.start.col.to_string()),
+                    d.range.as_ref().map_or("-".into(), |r| r.start.col.to_string()),
                     d.message
                 ),
                 Mismatch::Hints { expected, emitted } => {
@@ -163,16 +139,8 @@ mod tests {
     fn missing_and_unexpected_sorted_by_position() {
         check(
             &[expected(5, "late", &[]), expected(2, "moved", &[])],
-            &[
-                emitted(Some(3), "moved", &[]),
-                emitted(None, "elsewhere", &[]),
-            ],
-            &[
-                "unexpected - elsewhere",
-                "missing 2 moved",
-                "unexpected 3 moved",
-                "missing 5 late",
-            ],
+            &[emitted(Some(3), "moved", &[]), emitted(None, "elsewhere", &[])],
+            &["unexpected - elsewhere", "missing 2 moved", "unexpected 3 moved", "missing 5 late"],
         );
     }
 
@@ -198,14 +166,8 @@ mod tests {
     fn round_trip_finds_first_difference() {
         assert_eq!(round_trip("abc", "abc"), None);
         let diff = round_trip("abcdef", "abXdef").unwrap();
-        assert_eq!(
-            (diff.byte, diff.expected.as_str(), diff.found.as_str()),
-            (2, "cdef", "Xdef")
-        );
+        assert_eq!((diff.byte, diff.expected.as_str(), diff.found.as_str()), (2, "cdef", "Xdef"));
         let short = round_trip("ab", "abc").unwrap();
-        assert_eq!(
-            (short.byte, short.expected.as_str(), short.found.as_str()),
-            (2, "", "c")
-        );
+        assert_eq!((short.byte, short.expected.as_str(), short.found.as_str()), (2, "", "c"));
     }
 }

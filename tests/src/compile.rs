@@ -89,10 +89,7 @@ pub fn compile(test: &Test, target: Target) -> Outcome {
             }
         }
     }
-    Outcome {
-        source,
-        diagnostics,
-    }
+    Outcome { source, diagnostics }
 }
 
 /// The body positions a span covers, if it points into `source`.
@@ -125,10 +122,7 @@ mod tests {
                 .iter()
                 .map(|d| {
                     let range = d.range.as_ref().map_or("-".into(), |r| {
-                        format!(
-                            "{}:{}-{}:{}",
-                            r.start.line, r.start.col, r.end.line, r.end.col
-                        )
+                        format!("{}:{}-{}:{}", r.start.line, r.start.col, r.end.line, r.end.col)
                     });
                     format!("{:?} {range} {} {:?}", d.severity, d.message, d.hints)
                 })
@@ -155,10 +149,7 @@ mod tests {
     fn spans_resolve_to_body_positions() {
         let source = Source::detached("ab\nçd");
         let root = source.root().span();
-        assert_eq!(
-            locate(&source, root),
-            Some(Pos { line: 0, col: 0 }..Pos { line: 1, col: 2 })
-        );
+        assert_eq!(locate(&source, root), Some(Pos { line: 0, col: 0 }..Pos { line: 1, col: 2 }));
         assert_eq!(locate(&source, Span::detached()), None);
     }
 }

@@ -23,9 +23,5 @@ fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|_| {}));
     let (report, passed) = run(&args, &Paths::new(Path::new(env!("CARGO_MANIFEST_DIR"))));
     print!("{report}");
-    if passed {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    if passed { ExitCode::SUCCESS } else { ExitCode::FAILURE }
 }

@@ -19,10 +19,7 @@ pub enum Finding {
     /// An annotation could not be read.
     Annotation(AnnotationError),
     /// Emitted diagnostics differ from the annotations for these targets.
-    Diagnostics {
-        targets: Vec<Target>,
-        mismatches: Vec<Mismatch>,
-    },
+    Diagnostics { targets: Vec<Target>, mismatches: Vec<Mismatch> },
     /// The tree does not give back the body.
     RoundTrip(RoundTrip),
     /// A `syntax` test without its reference dump.
@@ -35,21 +32,14 @@ pub enum Finding {
 
 /// Writes the report of a failed test.
 pub fn write_failure(out: &mut String, test: &Test, findings: &[Finding]) {
-    let _ = writeln!(
-        out,
-        "FAILED {SUITE_PREFIX}{}:{} {}",
-        test.file, test.line, test.name
-    );
+    let _ = writeln!(out, "FAILED {SUITE_PREFIX}{}:{} {}", test.file, test.line, test.name);
     for finding in findings {
         match finding {
             Finding::Annotation(error) => {
                 let line = test.file_line(error.line);
                 let _ = writeln!(out, "  invalid annotation at line {line}: {error}");
             }
-            Finding::Diagnostics {
-                targets,
-                mismatches,
-            } => {
+            Finding::Diagnostics { targets, mismatches } => {
                 let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
                 let _ = writeln!(out, "  diagnostics differ ({}):", names.join(", "));
                 for mismatch in mismatches {
@@ -99,23 +89,13 @@ fn write_mismatch(out: &mut String, test: &Test, mismatch: &Mismatch) {
         }
         Mismatch::Unexpected(d) => {
             let at = format_range(test, d.range.as_ref());
-            let _ = writeln!(
-                out,
-                "    unexpected {} {at}: {}",
-                severity(d.severity),
-                d.message
-            );
+            let _ = writeln!(out, "    unexpected {} {at}: {}", severity(d.severity), d.message);
             write_hints(out, &d.hints);
             if let Some(range) = &d.range {
                 let line = test.file_line(range.start.line);
                 let _ = writeln!(out, "      expect it with, above line {line}:");
                 let position = annotation_position(range);
-                let _ = writeln!(
-                    out,
-                    "        // {}: {position} {}",
-                    label(d.severity),
-                    d.message
-                );
+                let _ = writeln!(out, "        // {}: {position} {}", label(d.severity), d.message);
                 for hint in &d.hints {
                     let _ = writeln!(out, "        // Hint: {position} {hint}");
                 }
@@ -242,18 +222,9 @@ mod tests {
     fn other_findings() {
         check(
             &[
-                Finding::RoundTrip(RoundTrip {
-                    byte: 3,
-                    expected: "ab".into(),
-                    found: "".into(),
-                }),
-                Finding::MissingReference {
-                    path: "tests/ref/syntax/some-test.txt".into(),
-                },
-                Finding::Panic {
-                    target: Target::Parse,
-                    message: "boom".into(),
-                },
+                Finding::RoundTrip(RoundTrip { byte: 3, expected: "ab".into(), found: "".into() }),
+                Finding::MissingReference { path: "tests/ref/syntax/some-test.txt".into() },
+                Finding::Panic { target: Target::Parse, message: "boom".into() },
             ],
             "FAILED tests/suite/syntax/x.typ:10 some-test
   the tree does not give back the body: first difference at byte 3

@@ -32,10 +32,7 @@ pub struct Paths {
 impl Paths {
     /// The folders under the `tests` crate root.
     pub fn new(root: &Path) -> Self {
-        Self {
-            suite: root.join("suite"),
-            refs: root.join("ref"),
-        }
+        Self { suite: root.join("suite"), refs: root.join("ref") }
     }
 
     fn reference(&self, name: &str) -> PathBuf {
@@ -68,17 +65,11 @@ pub fn run(args: &Args, paths: &Paths) -> (String, bool) {
         problem.file = format!("{SUITE_PREFIX}{}", problem.file).into();
     }
 
-    let selected: Vec<&Test> = tests
-        .iter()
-        .filter(|t| args.selects(&t.file, &t.name))
-        .collect();
+    let selected: Vec<&Test> = tests.iter().filter(|t| args.selects(&t.file, &t.name)).collect();
     if args.list {
         for test in &selected {
-            let attrs: Vec<String> = test
-                .attrs
-                .iter()
-                .map(|a| format!("{a:?}").to_lowercase())
-                .collect();
+            let attrs: Vec<String> =
+                test.attrs.iter().map(|a| format!("{a:?}").to_lowercase()).collect();
             report += &format!(
                 "{SUITE_PREFIX}{}:{} {} {}\n",
                 test.file,
@@ -93,10 +84,7 @@ pub fn run(args: &Args, paths: &Paths) -> (String, bool) {
 
     // Every file holding a selected test is parsed whole.
     let chosen: HashSet<&str> = selected.iter().map(|t| t.file.as_str()).collect();
-    for (path, text) in files
-        .iter()
-        .filter(|(path, _)| chosen.contains(path.as_str()))
-    {
+    for (path, text) in files.iter().filter(|(path, _)| chosen.contains(path.as_str())) {
         check_file(path, text, &mut problems);
     }
 
@@ -157,28 +145,19 @@ fn read_suite(dir: &Path, problems: &mut Vec<Problem>) -> Vec<(EcoString, String
 
 fn relative(path: &Path, dir: &Path) -> EcoString {
     let rel = path.strip_prefix(dir).unwrap_or(path);
-    let parts: Vec<String> = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
+    let parts: Vec<String> =
+        rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
     parts.join("/").into()
 }
 
 fn io_problem(path: &Path, dir: &Path, error: &io::Error) -> Problem {
-    Problem {
-        file: relative(path, dir),
-        line: 0,
-        message: format!("cannot read: {error}"),
-    }
+    Problem { file: relative(path, dir), line: 0, message: format!("cannot read: {error}") }
 }
 
 /// Parses a whole suite file; its tree must give back its text.
 fn check_file(path: &EcoString, text: &str, problems: &mut Vec<Problem>) {
     let parsed = catch_unwind(|| {
-        let source = Source::new(
-            FileId::new(&format!("/tests/suite/{path}")),
-            text.to_string(),
-        );
+        let source = Source::new(FileId::new(&format!("/tests/suite/{path}")), text.to_string());
         source.root().to_text()
     });
     let file = EcoString::from(format!("{SUITE_PREFIX}{path}"));
@@ -200,10 +179,7 @@ fn check_file(path: &EcoString, text: &str, problems: &mut Vec<Problem>) {
         Err(payload) => problems.push(Problem {
             file,
             line: 0,
-            message: format!(
-                "parsing the whole file panicked: {}",
-                panic_message(&*payload)
-            ),
+            message: format!("parsing the whole file panicked: {}", panic_message(&*payload)),
         }),
     }
 }
@@ -230,10 +206,7 @@ fn run_parallel(tests: &[&Test], args: &Args, paths: &Paths) -> Vec<Checked> {
             })
             .collect();
         // A worker only panics outside `check_test`'s guards, which would be a runner bug.
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a runner worker panicked"))
-            .collect()
+        workers.into_iter().flat_map(|w| w.join().expect("a runner worker panicked")).collect()
     });
     results.sort_by_key(|(i, _)| *i);
     results.into_iter().map(|(_, checked)| checked).collect()
@@ -290,10 +263,7 @@ fn check_test(test: &Test, update: bool, paths: &Paths) -> Checked {
         tree.get_or_insert_with(|| outcome.source.root().clone());
     }
     for (targets, mismatches) in differing {
-        checked.findings.push(Finding::Diagnostics {
-            targets,
-            mismatches,
-        });
+        checked.findings.push(Finding::Diagnostics { targets, mismatches });
     }
 
     let Some(tree) = tree else { return checked };
@@ -329,10 +299,9 @@ fn check_reference(test: &Test, dumped: &str, update: bool, paths: &Paths, check
         return;
     }
     match stored {
-        Some(stored) => checked.findings.push(Finding::Tree {
-            path,
-            diff: diff_lines(&stored, dumped),
-        }),
+        Some(stored) => {
+            checked.findings.push(Finding::Tree { path, diff: diff_lines(&stored, dumped) })
+        }
         None => checked.findings.push(Finding::MissingReference { path }),
     }
 }
@@ -345,11 +314,8 @@ fn check_stale(
     report: &mut String,
     problems: &mut Vec<Problem>,
 ) {
-    let used: HashSet<&str> = tests
-        .iter()
-        .filter(|t| t.has(Attr::Syntax))
-        .map(|t| t.name.as_str())
-        .collect();
+    let used: HashSet<&str> =
+        tests.iter().filter(|t| t.has(Attr::Syntax)).map(|t| t.name.as_str()).collect();
     let Ok(entries) = fs::read_dir(paths.refs.join("syntax")) else {
         return;
     };
@@ -417,10 +383,7 @@ mod tests {
     fn clean_suite_passes_and_lists() {
         let root = scratch(
             "clean",
-            &[(
-                "suite/a/one.typ",
-                "--- first ---\nHello\n\n--- second eval paged ---\nWorld\n",
-            )],
+            &[("suite/a/one.typ", "--- first ---\nHello\n\n--- second eval paged ---\nWorld\n")],
         );
         check(&root, &[], &["2 passed, 0 failed"], true);
         check(
@@ -437,10 +400,7 @@ mod tests {
     fn references_are_required_written_and_pruned() {
         let root = scratch(
             "refs",
-            &[
-                ("suite/s.typ", "--- tree syntax ---\nHi\n"),
-                ("ref/syntax/gone.txt", "Markup: 0\n"),
-            ],
+            &[("suite/s.typ", "--- tree syntax ---\nHi\n"), ("ref/syntax/gone.txt", "Markup: 0\n")],
         );
         check(
             &root,
@@ -467,12 +427,7 @@ mod tests {
         assert_eq!(written, dump(source.root()));
         check(&root, &[], &["1 passed, 0 failed"], true);
         fs::write(root.join("ref/syntax/tree.txt"), "Markup: 9\n").unwrap();
-        check(
-            &root,
-            &["tree"],
-            &["FAILED tests/suite/s.typ:1 tree", "0 passed, 1 failed"],
-            false,
-        );
+        check(&root, &["tree"], &["FAILED tests/suite/s.typ:1 tree", "0 passed, 1 failed"], false);
         let _ = fs::remove_dir_all(root);
     }
 

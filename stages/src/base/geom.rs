@@ -333,15 +333,17 @@ impl Transform {
     /// A rotation (clockwise on the page, since `y` points down).
     pub fn rotate(angle: Angle) -> Self {
         let (sin, cos) = (angle.to_rad().sin(), angle.to_rad().cos());
-        Self { sx: Factor(cos), ky: Factor(sin), kx: Factor(-sin), sy: Factor(cos), ..Self::identity() }
+        Self {
+            sx: Factor(cos),
+            ky: Factor(sin),
+            kx: Factor(-sin),
+            sy: Factor(cos),
+            ..Self::identity()
+        }
     }
     /// A skew by the given horizontal and vertical angles.
     pub fn skew(x: Angle, y: Angle) -> Self {
-        Self {
-            kx: Factor(x.to_rad().tan()),
-            ky: Factor(y.to_rad().tan()),
-            ..Self::identity()
-        }
+        Self { kx: Factor(x.to_rad().tan()), ky: Factor(y.to_rad().tan()), ..Self::identity() }
     }
     /// Whether this is the identity.
     pub fn is_identity(self) -> bool {

@@ -26,7 +26,12 @@ impl Color {
 
     /// An opaque sRGB colour from 8-bit components.
     pub fn rgb8(r: u8, g: u8, b: u8) -> Self {
-        Self::Rgb { r: f32::from(r) / 255.0, g: f32::from(g) / 255.0, b: f32::from(b) / 255.0, a: 1.0 }
+        Self::Rgb {
+            r: f32::from(r) / 255.0,
+            g: f32::from(g) / 255.0,
+            b: f32::from(b) / 255.0,
+            a: 1.0,
+        }
     }
 
     /// The alpha component (1.0 for CMYK).

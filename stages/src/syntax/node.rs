@@ -412,9 +412,9 @@ mod tests {
         let error = &node.errors()[0];
         assert_eq!(error.message, "expected identifier, found keyword `let`");
         assert_eq!(error.hints.len(), 1);
-        assert!(SyntaxNode::leaf(SyntaxKind::Text, "x").spanless_eq(&SyntaxNode::leaf(
-            SyntaxKind::Text,
-            "x"
-        )));
+        assert!(
+            SyntaxNode::leaf(SyntaxKind::Text, "x")
+                .spanless_eq(&SyntaxNode::leaf(SyntaxKind::Text, "x"))
+        );
     }
 }

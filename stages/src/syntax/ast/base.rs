@@ -77,10 +77,7 @@ pub(super) fn last<'a, T: AstNode<'a>>(node: &'a SyntaxNode) -> Option<T> {
 
 /// The first child of `node` that casts to `T` and comes after the first child of `kind`.
 pub(super) fn after<'a, T: AstNode<'a>>(node: &'a SyntaxNode, kind: SyntaxKind) -> Option<T> {
-    node.children()
-        .skip_while(|child| child.kind() != kind)
-        .skip(1)
-        .find_map(T::from_untyped)
+    node.children().skip_while(|child| child.kind() != kind).skip(1).find_map(T::from_untyped)
 }
 
 /// The `n`-th (from zero) child of `node` that casts to `T` and comes after the first child
@@ -99,9 +96,7 @@ pub(super) fn nth_after<'a, T: AstNode<'a>>(
 
 /// The first child of `node` that casts to `T` and comes before the first child of `kind`.
 pub(super) fn before<'a, T: AstNode<'a>>(node: &'a SyntaxNode, kind: SyntaxKind) -> Option<T> {
-    node.children()
-        .take_while(|child| child.kind() != kind)
-        .find_map(T::from_untyped)
+    node.children().take_while(|child| child.kind() != kind).find_map(T::from_untyped)
 }
 
 /// Whether `node` has a direct child of `kind`.
@@ -111,7 +106,5 @@ pub(super) fn has(node: &SyntaxNode, kind: SyntaxKind) -> bool {
 
 /// The text of the first child of `node` that has `kind`; empty if there is none.
 pub(super) fn leaf_text(node: &SyntaxNode, kind: SyntaxKind) -> &str {
-    node.children()
-        .find(|child| child.kind() == kind)
-        .map_or("", |child| child.text().as_str())
+    node.children().find(|child| child.kind() == kind).map_or("", |child| child.text().as_str())
 }

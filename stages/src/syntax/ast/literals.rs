@@ -218,10 +218,8 @@ fn string_escape(text: &str) -> (Option<char>, usize) {
         return (simple, 2);
     }
     if let Some(braced) = body.strip_prefix("u{") {
-        let digits = braced.len()
-            - braced
-                .trim_start_matches(|c: char| c.is_ascii_hexdigit())
-                .len();
+        let digits =
+            braced.len() - braced.trim_start_matches(|c: char| c.is_ascii_hexdigit()).len();
         // A missing closing brace has been reported by the lexer; the digits still count.
         let closed = braced[digits..].starts_with('}');
         let len = 3 + digits + usize::from(closed);

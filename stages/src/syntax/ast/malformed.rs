@@ -16,43 +16,25 @@ fn leaf(kind: SyntaxKind, text: &str) -> SyntaxNode {
 
 #[test]
 fn malformed_literals_read_as_defaults() {
-    let int = |source| {
-        Int::from_untyped(&leaf(SyntaxKind::Int, source))
-            .unwrap()
-            .get()
-    };
+    let int = |source| Int::from_untyped(&leaf(SyntaxKind::Int, source)).unwrap().get();
     assert_eq!(int("0xzz"), 0);
     assert_eq!(int("99999999999999999999"), 0);
     assert_eq!(int("0x-1"), 0);
-    let string = |source| {
-        Str::from_untyped(&leaf(SyntaxKind::Str, source))
-            .unwrap()
-            .get()
-    };
+    let string = |source| Str::from_untyped(&leaf(SyntaxKind::Str, source)).unwrap().get();
     assert_eq!(string(r#""open"#), "open");
     assert_eq!(string(r#""\q\u{zz}\u{D800}x""#), r"\q\u{zz}\u{D800}x");
     assert_eq!(string(r#""\u{41""#), "A");
     assert_eq!(string(r#""\""#), "\\");
     assert_eq!(string(""), "");
-    let escape = |source| {
-        Escape::from_untyped(&leaf(SyntaxKind::Escape, source))
-            .unwrap()
-            .get()
-    };
+    let escape = |source| Escape::from_untyped(&leaf(SyntaxKind::Escape, source)).unwrap().get();
     assert_eq!(escape(r"\u{D800}"), char::REPLACEMENT_CHARACTER);
     assert_eq!(escape(r"\u{}"), char::REPLACEMENT_CHARACTER);
     assert_eq!(escape(r"\"), char::REPLACEMENT_CHARACTER);
     assert_eq!(escape(r"\u"), 'u');
     let numeric = leaf(SyntaxKind::Numeric, "12qq");
-    assert_eq!(
-        Numeric::from_untyped(&numeric).unwrap().get(),
-        (12.0, Unit::Pt)
-    );
+    assert_eq!(Numeric::from_untyped(&numeric).unwrap().get(), (12.0, Unit::Pt));
     let shorthand = leaf(SyntaxKind::MathShorthand, "=/=");
-    assert_eq!(
-        MathShorthand::from_untyped(&shorthand).unwrap().get(),
-        '\u{FFFD}'
-    );
+    assert_eq!(MathShorthand::from_untyped(&shorthand).unwrap().get(), '\u{FFFD}');
 }
 
 #[test]
@@ -77,23 +59,14 @@ fn malformed_nodes_read_as_defaults() {
     let heading = Heading::from_untyped(&heading).unwrap();
     assert_eq!(heading.depth(), NonZeroUsize::MIN);
     assert_eq!(heading.body().exprs().count(), 0);
-    assert!(matches!(
-        LetBinding::default().kind(),
-        LetBindingKind::Normal(Pattern::Normal(_))
-    ));
+    assert!(matches!(LetBinding::default().kind(), LetBindingKind::Normal(Pattern::Normal(_))));
     assert_eq!(LetBinding::default().init(), Option::None);
 
     // Views refuse nodes of other kinds, and spaces only cast with `cast_with_space`.
     let space = leaf(SyntaxKind::Space, " ");
     assert_eq!(Expr::from_untyped(&space), Option::None);
-    assert!(matches!(
-        Expr::cast_with_space(&space),
-        Some(Expr::Space(_))
-    ));
-    assert_eq!(
-        Int::from_untyped(&leaf(SyntaxKind::Float, "1.0")),
-        Option::None
-    );
+    assert!(matches!(Expr::cast_with_space(&space), Some(Expr::Space(_))));
+    assert_eq!(Int::from_untyped(&leaf(SyntaxKind::Float, "1.0")), Option::None);
     assert!(Expr::default().is_literal());
 }
 
@@ -137,10 +110,7 @@ fn read_expr(expr: Expr) {
         }
         Expr::Ref(v) => {
             let _ = v.target();
-            v.supplement()
-                .map(Expr::ContentBlock)
-                .into_iter()
-                .for_each(read_expr);
+            v.supplement().map(Expr::ContentBlock).into_iter().for_each(read_expr);
         }
         Expr::Heading(v) => {
             let _ = v.depth();
@@ -288,11 +258,7 @@ fn read_expr(expr: Expr) {
             let _ = v.new_name();
             if let Some(Imports::Items(items)) = v.imports() {
                 for item in items.iter() {
-                    let _ = (
-                        item.path().iter().count(),
-                        item.original_name(),
-                        item.bound_name(),
-                    );
+                    let _ = (item.path().iter().count(), item.original_name(), item.bound_name());
                 }
             }
         }

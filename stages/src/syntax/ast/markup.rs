@@ -26,11 +26,7 @@ impl<'a> Markup<'a> {
         self.0.children().filter_map(move |child| {
             let skip = after_statement && child.kind() == SyntaxKind::Space;
             after_statement = is_statement(child);
-            if skip {
-                Option::None
-            } else {
-                Expr::cast_with_space(child)
-            }
+            if skip { Option::None } else { Expr::cast_with_space(child) }
         })
     }
 }
@@ -122,9 +118,7 @@ impl Shorthand<'_> {
 
 /// The character of `text` in a shorthand table, or the replacement character.
 pub(super) fn lookup(list: &[(&str, char)], text: &str) -> char {
-    list.iter()
-        .find(|(short, _)| *short == text)
-        .map_or(REPLACEMENT, |&(_, c)| c)
+    list.iter().find(|(short, _)| *short == text).map_or(REPLACEMENT, |&(_, c)| c)
 }
 
 node! {
@@ -288,9 +282,7 @@ impl<'a> EnumItem<'a> {
     /// The explicit number (`12` in `12. item`); `None` for `+`.
     pub fn number(self) -> Option<u64> {
         let marker = leaf_text(self.0, SyntaxKind::EnumMarker);
-        marker
-            .strip_suffix('.')
-            .and_then(|digits| digits.parse().ok())
+        marker.strip_suffix('.').and_then(|digits| digits.parse().ok())
     }
 
     /// The item's contents.
@@ -338,11 +330,7 @@ impl<'a> Equation<'a> {
         let inner = |node: Option<&SyntaxNode>, from_end: bool| match node {
             Some(node) if node.kind() == SyntaxKind::Math => {
                 let mut children = node.children();
-                let edge = if from_end {
-                    children.next_back()
-                } else {
-                    children.next()
-                };
+                let edge = if from_end { children.next_back() } else { children.next() };
                 edge.is_some_and(|child| child.kind() == SyntaxKind::Space)
             }
             Some(node) => node.kind() == SyntaxKind::Space,

@@ -189,10 +189,7 @@ node! {
 impl MathPrimes<'_> {
     /// The number of primes.
     pub fn count(self) -> usize {
-        self.0
-            .children()
-            .filter(|child| child.kind() == SyntaxKind::Prime)
-            .count()
+        self.0.children().filter(|child| child.kind() == SyntaxKind::Prime).count()
     }
 }
 

@@ -23,14 +23,13 @@ impl<'a> ModuleImport<'a> {
 
     /// The items imported after the colon, if any.
     pub fn imports(self) -> Option<Imports<'a>> {
-        self.0
-            .children()
-            .skip_while(|child| child.kind() != SyntaxKind::Colon)
-            .find_map(|child| match child.kind() {
+        self.0.children().skip_while(|child| child.kind() != SyntaxKind::Colon).find_map(|child| {
+            match child.kind() {
                 SyntaxKind::Star => Some(Imports::Wildcard),
                 SyntaxKind::ImportItems => ImportItems::from_untyped(child).map(Imports::Items),
                 _ => None,
-            })
+            }
+        })
     }
 }
 

@@ -13,10 +13,7 @@ node! {
 impl<'a> Unary<'a> {
     /// The operator.
     pub fn op(self) -> UnOp {
-        self.0
-            .children()
-            .find_map(|child| UnOp::from_kind(child.kind()))
-            .unwrap_or(UnOp::Pos)
+        self.0.children().find_map(|child| UnOp::from_kind(child.kind())).unwrap_or(UnOp::Pos)
     }
 
     /// The operand.

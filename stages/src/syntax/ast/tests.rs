@@ -25,10 +25,7 @@ fn check(mode: Mode, text: &str, test: impl FnOnce(&SyntaxNode)) {
     };
     assert_eq!(root.to_text(), text, "the tree of {text:?} is not lossless");
     let errors = root.errors();
-    assert!(
-        errors.is_empty(),
-        "{text:?} has errors {errors:?} in {root:?}"
-    );
+    assert!(errors.is_empty(), "{text:?} has errors {errors:?} in {root:?}");
     test(&root);
 }
 
@@ -58,27 +55,15 @@ fn names<'a>(idents: Vec<Ident<'a>>) -> Vec<&'a str> {
 
 #[test]
 fn integers_read_in_every_base() {
-    for (source, value) in [
-        ("42", 42),
-        ("0xff", 255),
-        ("0o17", 15),
-        ("0b101", 5),
-        ("0", 0),
-    ] {
-        check(Mode::Code, source, |root| {
-            assert_eq!(find::<Int>(root).get(), value)
-        });
+    for (source, value) in [("42", 42), ("0xff", 255), ("0o17", 15), ("0b101", 5), ("0", 0)] {
+        check(Mode::Code, source, |root| assert_eq!(find::<Int>(root).get(), value));
     }
 }
 
 #[test]
 fn floats_and_numerics_read_with_units() {
-    check(Mode::Code, "2.5e2", |root| {
-        assert_eq!(find::<Float>(root).get(), 250.0)
-    });
-    check(Mode::Code, "0.5", |root| {
-        assert_eq!(find::<Float>(root).get(), 0.5)
-    });
+    check(Mode::Code, "2.5e2", |root| assert_eq!(find::<Float>(root).get(), 250.0));
+    check(Mode::Code, "0.5", |root| assert_eq!(find::<Float>(root).get(), 0.5));
     for (source, value, unit) in [
         ("2.5em", 2.5, Unit::Em),
         ("12pt", 12.0, Unit::Pt),
@@ -91,9 +76,7 @@ fn floats_and_numerics_read_with_units() {
         ("50%", 50.0, Unit::Percent),
         ("1e2pt", 100.0, Unit::Pt),
     ] {
-        check(Mode::Code, source, |root| {
-            assert_eq!(find::<Numeric>(root).get(), (value, unit))
-        });
+        check(Mode::Code, source, |root| assert_eq!(find::<Numeric>(root).get(), (value, unit)));
     }
     assert_eq!(Unit::from_suffix("deg").map(Unit::as_str), Some("deg"));
 }
@@ -115,12 +98,8 @@ fn strings_resolve_escapes() {
     check(Mode::Code, r#""a\"b\\c\nd\te\rf\u{1F600}""#, |root| {
         assert_eq!(find::<Str>(root).get(), "a\"b\\c\nd\te\rf😀");
     });
-    check(Mode::Code, r#""plain""#, |root| {
-        assert_eq!(find::<Str>(root).get(), "plain")
-    });
-    check(Mode::Code, r#""""#, |root| {
-        assert_eq!(find::<Str>(root).get(), "")
-    });
+    check(Mode::Code, r#""plain""#, |root| assert_eq!(find::<Str>(root).get(), "plain"));
+    check(Mode::Code, r#""""#, |root| assert_eq!(find::<Str>(root).get(), ""));
 }
 
 #[test]
@@ -152,9 +131,7 @@ fn escapes_shorthands_and_quotes() {
         ("a...", '…'),
         ("-1", '−'),
     ] {
-        check(Mode::Markup, source, |root| {
-            assert_eq!(find::<Shorthand>(root).get(), c)
-        });
+        check(Mode::Markup, source, |root| assert_eq!(find::<Shorthand>(root).get(), c));
     }
     check(Mode::Markup, "\"a\" 'b'", |root| {
         let quotes: Vec<_> = find::<Markup>(root)
@@ -196,35 +173,26 @@ fn raw_text_has_lang_lines_and_block() {
         assert_eq!(raw.lines().map(text).collect::<Vec<_>>(), ["x + 1"]);
         assert!(!raw.block());
     });
-    check(Mode::Markup, "```rust fn```", |root| {
-        assert!(!find::<Raw>(root).block())
-    });
+    check(Mode::Markup, "```rust fn```", |root| assert!(!find::<Raw>(root).block()));
 }
 
 #[test]
 fn links_labels_and_references() {
-    check(
-        Mode::Markup,
-        "https://typst.app/docs <intro> @intro @fig[Figure]",
-        |root| {
-            assert_eq!(find::<Link>(root).get(), "https://typst.app/docs");
-            assert_eq!(find::<Label>(root).get(), "intro");
-            let refs: Vec<_> = find::<Markup>(root)
-                .exprs()
-                .filter_map(|e| match e {
-                    Expr::Ref(reference) => Some(reference),
-                    _ => Option::None,
-                })
-                .collect();
-            assert_eq!(refs[0].target(), "intro");
-            assert_eq!(refs[0].supplement(), Option::None);
-            assert_eq!(refs[1].target(), "fig");
-            assert_eq!(
-                refs[1].supplement().map(|block| text(block.body())),
-                Some("Figure".into())
-            );
-        },
-    );
+    check(Mode::Markup, "https://typst.app/docs <intro> @intro @fig[Figure]", |root| {
+        assert_eq!(find::<Link>(root).get(), "https://typst.app/docs");
+        assert_eq!(find::<Label>(root).get(), "intro");
+        let refs: Vec<_> = find::<Markup>(root)
+            .exprs()
+            .filter_map(|e| match e {
+                Expr::Ref(reference) => Some(reference),
+                _ => Option::None,
+            })
+            .collect();
+        assert_eq!(refs[0].target(), "intro");
+        assert_eq!(refs[0].supplement(), Option::None);
+        assert_eq!(refs[1].target(), "fig");
+        assert_eq!(refs[1].supplement().map(|block| text(block.body())), Some("Figure".into()));
+    });
 }
 
 #[test]
@@ -245,10 +213,7 @@ fn headings_and_list_items() {
                 _ => Option::None,
             })
             .collect();
-        assert_eq!(
-            items,
-            [(Option::None, "first".into()), (Some(12), "twelfth".into())]
-        );
+        assert_eq!(items, [(Option::None, "first".into()), (Some(12), "twelfth".into())]);
     });
     check(Mode::Markup, "/ Term: the description", |root| {
         let item = find::<TermItem>(root);
@@ -262,17 +227,10 @@ fn equations_know_inline_from_block() {
     check(Mode::Markup, "$x^2$", |root| {
         let equation = find::<Equation>(root);
         assert!(!equation.block());
-        assert!(matches!(
-            equation.body().exprs().next(),
-            Some(Expr::MathAttach(_))
-        ));
+        assert!(matches!(equation.body().exprs().next(), Some(Expr::MathAttach(_))));
     });
-    check(Mode::Markup, "$ x $", |root| {
-        assert!(find::<Equation>(root).block())
-    });
-    check(Mode::Markup, "$ x$", |root| {
-        assert!(!find::<Equation>(root).block())
-    });
+    check(Mode::Markup, "$ x $", |root| assert!(find::<Equation>(root).block()));
+    check(Mode::Markup, "$ x$", |root| assert!(!find::<Equation>(root).block()));
 }
 
 #[test]
@@ -385,12 +343,8 @@ fn arrays_and_dictionaries() {
             if matches!(k.key(), Expr::Str(s) if s.get() == "b c") && text(k.expr()) == "2"));
         assert!(matches!(items[2], DictItem::Spread(s) if text(s.expr()) == "d"));
     });
-    check(Mode::Code, "(:)", |root| {
-        assert_eq!(find::<Dict>(root).items().count(), 0)
-    });
-    check(Mode::Code, "(1,)", |root| {
-        assert_eq!(find::<Array>(root).items().count(), 1)
-    });
+    check(Mode::Code, "(:)", |root| assert_eq!(find::<Dict>(root).items().count(), 0));
+    check(Mode::Code, "(1,)", |root| assert_eq!(find::<Array>(root).items().count(), 1));
 }
 
 #[test]
@@ -461,11 +415,7 @@ fn operator_table() {
     for (op, spelling, precedence) in table {
         assert_eq!(op.as_str(), spelling);
         assert_eq!(op.precedence(), precedence, "{spelling}");
-        let assoc = if precedence == 1 {
-            Assoc::Right
-        } else {
-            Assoc::Left
-        };
+        let assoc = if precedence == 1 { Assoc::Right } else { Assoc::Left };
         assert_eq!(op.assoc(), assoc, "{spelling}");
     }
     assert_eq!(BinOp::from_kind(SyntaxKind::HyphEq), Some(SubAssign));
@@ -493,12 +443,8 @@ fn field_access_and_calls() {
         assert!(matches!(args[3], Arg::Pos(Expr::ContentBlock(_))));
         assert!(!call.args().trailing_comma());
     });
-    check(Mode::Code, "f(1,)", |root| {
-        assert!(find::<Args>(root).trailing_comma())
-    });
-    check(Mode::Code, "f[a][b]", |root| {
-        assert_eq!(find::<Args>(root).items().count(), 2)
-    });
+    check(Mode::Code, "f(1,)", |root| assert!(find::<Args>(root).trailing_comma()));
+    check(Mode::Code, "f[a][b]", |root| assert_eq!(find::<Args>(root).items().count(), 2));
 }
 
 #[test]
@@ -510,10 +456,8 @@ fn closures_and_parameters() {
         assert!(
             matches!(params[0], Param::Pos(Pattern::Normal(Expr::Ident(i))) if i.as_str() == "x")
         );
-        assert!(
-            matches!(params[1], Param::Pos(p @ Pattern::Destructuring(_))
-            if names(p.bindings()) == ["a", "b"])
-        );
+        assert!(matches!(params[1], Param::Pos(p @ Pattern::Destructuring(_))
+            if names(p.bindings()) == ["a", "b"]));
         assert!(matches!(params[2], Param::Named(n) if n.name().as_str() == "y"));
         assert!(matches!(params[3], Param::Spread(s)
             if s.sink_ident().map(Ident::as_str) == Some("rest")));
@@ -536,25 +480,19 @@ fn let_bindings_and_patterns() {
         let binding = find::<LetBinding>(root);
         assert!(matches!(binding.kind(), LetBindingKind::Closure(name) if name.as_str() == "f"));
         assert_eq!(names(binding.kind().bindings()), ["f"]);
-        let Some(Expr::Closure(closure)) = binding.init() else {
-            panic!("no closure")
-        };
+        let Some(Expr::Closure(closure)) = binding.init() else { panic!("no closure") };
         assert_eq!(closure.name().map(Ident::as_str), Some("f"));
         assert_eq!(closure.params().children().count(), 2);
         assert_eq!(text(closure.body()), "x");
     });
     check(Mode::Code, "let (a, (b, _), c: d, ..e) = t", |root| {
         let binding = find::<LetBinding>(root);
-        let LetBindingKind::Normal(pattern) = binding.kind() else {
-            panic!("not a pattern")
-        };
+        let LetBindingKind::Normal(pattern) = binding.kind() else { panic!("not a pattern") };
         assert!(matches!(pattern, Pattern::Destructuring(_)));
         assert_eq!(names(pattern.bindings()), ["a", "b", "d", "e"]);
         assert_eq!(binding.init().map(text), Some("t".into()));
     });
-    check(Mode::Code, "let x", |root| {
-        assert_eq!(find::<LetBinding>(root).init(), Option::None)
-    });
+    check(Mode::Code, "let x", |root| assert_eq!(find::<LetBinding>(root).init(), Option::None));
     check(Mode::Code, "let _ = 1", |root| {
         let LetBindingKind::Normal(pattern) = find::<LetBinding>(root).kind() else {
             panic!("not a pattern")
@@ -586,10 +524,7 @@ fn set_show_and_context() {
         assert_eq!(find::<ShowRule>(root).selector(), Option::None);
     });
     check(Mode::Code, "context text.lang", |root| {
-        assert!(matches!(
-            find::<Contextual>(root).body(),
-            Expr::FieldAccess(_)
-        ));
+        assert!(matches!(find::<Contextual>(root).body(), Expr::FieldAccess(_)));
     });
 }
 
@@ -599,9 +534,7 @@ fn conditionals_and_loops() {
         let conditional = find::<Conditional>(root);
         assert_eq!(text(conditional.condition()), "a");
         assert!(matches!(conditional.if_body(), Expr::CodeBlock(_)));
-        let Some(Expr::Conditional(nested)) = conditional.else_body() else {
-            panic!()
-        };
+        let Some(Expr::Conditional(nested)) = conditional.else_body() else { panic!() };
         assert!(matches!(nested.if_body(), Expr::ContentBlock(_)));
         assert!(matches!(nested.else_body(), Some(Expr::CodeBlock(_))));
     });
@@ -610,27 +543,17 @@ fn conditionals_and_loops() {
         assert!(matches!(while_loop.condition(), Expr::Binary(b) if b.op() == BinOp::Lt));
         assert!(matches!(while_loop.body(), Expr::CodeBlock(_)));
     });
-    check(
-        Mode::Code,
-        "for (k, v) in d { break; continue; return k }",
-        |root| {
-            let for_loop = find::<ForLoop>(root);
-            assert_eq!(names(for_loop.pattern().bindings()), ["k", "v"]);
-            assert_eq!(text(for_loop.iterable()), "d");
-            let Expr::CodeBlock(body) = for_loop.body() else {
-                panic!("no body")
-            };
-            let exprs: Vec<_> = body.body().exprs().collect();
-            assert!(matches!(exprs[0], Expr::LoopBreak(_)));
-            assert!(matches!(exprs[1], Expr::LoopContinue(_)));
-            assert!(
-                matches!(exprs[2], Expr::FuncReturn(r) if r.body().map(text) == Some("k".into()))
-            );
-        },
-    );
-    check(Mode::Code, "return", |root| {
-        assert_eq!(find::<FuncReturn>(root).body(), Option::None)
+    check(Mode::Code, "for (k, v) in d { break; continue; return k }", |root| {
+        let for_loop = find::<ForLoop>(root);
+        assert_eq!(names(for_loop.pattern().bindings()), ["k", "v"]);
+        assert_eq!(text(for_loop.iterable()), "d");
+        let Expr::CodeBlock(body) = for_loop.body() else { panic!("no body") };
+        let exprs: Vec<_> = body.body().exprs().collect();
+        assert!(matches!(exprs[0], Expr::LoopBreak(_)));
+        assert!(matches!(exprs[1], Expr::LoopContinue(_)));
+        assert!(matches!(exprs[2], Expr::FuncReturn(r) if r.body().map(text) == Some("k".into())));
     });
+    check(Mode::Code, "return", |root| assert_eq!(find::<FuncReturn>(root).body(), Option::None));
 }
 
 #[test]
@@ -639,9 +562,7 @@ fn imports_and_includes() {
         let import = find::<ModuleImport>(root);
         assert!(matches!(import.source(), Expr::Str(s) if s.get() == "a.typ"));
         assert_eq!(import.new_name(), Option::None);
-        let Some(Imports::Items(items)) = import.imports() else {
-            panic!("no items")
-        };
+        let Some(Imports::Items(items)) = import.imports() else { panic!("no items") };
         let items: Vec<_> = items.iter().collect();
         assert!(matches!(items[0], ImportItem::Simple(_)));
         assert_eq!(items[0].original_name().as_str(), "x");
@@ -658,14 +579,9 @@ fn imports_and_includes() {
         assert_eq!(import.imports(), Some(Imports::Wildcard));
     });
     check(Mode::Code, r#"import "a.typ": (a, b,)"#, |root| {
-        let Some(Imports::Items(items)) = find::<ModuleImport>(root).imports() else {
-            panic!()
-        };
+        let Some(Imports::Items(items)) = find::<ModuleImport>(root).imports() else { panic!() };
         assert_eq!(
-            items
-                .iter()
-                .map(|item| item.bound_name().as_str())
-                .collect::<Vec<_>>(),
+            items.iter().map(|item| item.bound_name().as_str()).collect::<Vec<_>>(),
             ["a", "b"]
         );
     });

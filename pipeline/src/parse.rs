@@ -1,0 +1,33 @@
+//! The parse stage: a file of the world → its parsed source, or the reasons it cannot be
+//! used (a read failure, or its syntax errors) as diagnostics.
+//!
+//! The parser itself never fails: it returns a tree with error nodes. This stage turns
+//! those error nodes into `SourceDiagnostic`s in source order, so that the rest of the
+//! pipeline and the CLI deal with one kind of problem report.
+
+use ecow::{EcoVec, eco_format, eco_vec};
+use quire_stages::base::{FileId, SourceDiagnostic, SourceResult, Span};
+use quire_stages::syntax::Source;
+
+use crate::world::SystemWorld;
+
+/// Reads and parses file `id`; fails with its syntax errors if it has any.
+pub fn parse_stage(world: &SystemWorld, id: FileId) -> SourceResult<Source> {
+    let source = world.source(id).map_err(|err| {
+        // The file has no text to point into, so the error has no span (Typst reports an
+        // unreadable main file the same way).
+        eco_vec![SourceDiagnostic::error(Span::detached(), eco_format!("{err}"))]
+    })?;
+    let errors = syntax_diagnostics(&source);
+    if errors.is_empty() { Ok(source) } else { Err(errors) }
+}
+
+/// The syntax errors of a parsed source as diagnostics, in source order.
+pub fn syntax_diagnostics(source: &Source) -> EcoVec<SourceDiagnostic> {
+    source
+        .root()
+        .errors()
+        .into_iter()
+        .map(|error| SourceDiagnostic::error(error.span, error.message).with_hints(error.hints))
+        .collect()
+}

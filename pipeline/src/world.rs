@@ -1,0 +1,324 @@
+//! The world on the file system: an input path and an optional root → the project root,
+//! the main file's id, and the sources read so far (file id → parsed `Source`), each named
+//! for display by its path relative to the working directory.
+//!
+//! File ids are project paths (`/chapters/intro.typ`, see `FileId`); they resolve against
+//! the root and can never leave it. Standard input is the file `<stdin>`, which has no
+//! place under the root. Sources are read and parsed once, on first access, and cached;
+//! the cache lock is not held while a file is read, so that files can be parsed in
+//! parallel.
+
+use std::collections::HashMap;
+use std::fmt::{self, Display, Formatter};
+use std::io::{self, Read};
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
+
+use ecow::EcoString;
+use quire_stages::base::FileId;
+use quire_stages::syntax::Source;
+
+use crate::diag::SourceStore;
+
+/// The path of the file id that stands for standard input.
+const STDIN_PATH: &str = "<stdin>";
+
+/// Where the main file comes from.
+#[derive(Debug, Clone, Eq, PartialEq)]
+pub enum Input {
+    /// Standard input (`-` on the command line).
+    Stdin,
+    /// A file on disk.
+    Path(PathBuf),
+}
+
+/// The file system as the compiler sees it.
+#[derive(Debug)]
+pub struct SystemWorld {
+    /// The canonical project root; file ids resolve against it.
+    root: PathBuf,
+    /// The canonical working directory, for display names (absent if it is unreadable).
+    workdir: Option<PathBuf>,
+    /// The main file.
+    main: FileId,
+    /// The canonical path of the main file (absent for standard input). Kept beside the
+    /// id because a path that is not valid Unicode has only a lossy file id.
+    main_path: Option<PathBuf>,
+    /// Every file read so far, with the outcome of reading it.
+    sources: Mutex<HashMap<FileId, Result<Source, FileError>>>,
+}
+
+impl SystemWorld {
+    /// A world for `input`, with the project root `root` or, by default, the directory
+    /// of the input (the working directory for standard input).
+    pub fn new(input: &Input, root: Option<&Path>) -> Result<Self, WorldError> {
+        let main_path = match input {
+            Input::Stdin => None,
+            Input::Path(path) => Some(path.canonicalize().map_err(|err| match err.kind() {
+                io::ErrorKind::NotFound => WorldError::InputNotFound(path.clone()),
+                _ => WorldError::Io(path.clone(), err),
+            })?),
+        };
+
+        let root = {
+            let given = root
+                .or_else(|| main_path.as_deref().and_then(Path::parent))
+                .unwrap_or(Path::new("."));
+            given.canonicalize().map_err(|err| match err.kind() {
+                io::ErrorKind::NotFound => WorldError::RootNotFound(given.to_path_buf()),
+                _ => WorldError::Io(given.to_path_buf(), err),
+            })?
+        };
+
+        let main = match &main_path {
+            None => FileId::new(STDIN_PATH),
+            Some(path) => {
+                let within = path.strip_prefix(&root).map_err(|_| WorldError::InputOutsideRoot)?;
+                FileId::new(&project_path(within))
+            }
+        };
+
+        let workdir = std::env::current_dir().and_then(|dir| dir.canonicalize()).ok();
+        Ok(Self { root, workdir, main, main_path, sources: Mutex::new(HashMap::new()) })
+    }
+
+    /// The main file.
+    pub fn main(&self) -> FileId {
+        self.main
+    }
+
+    /// The canonical project root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The parsed source of a file, reading and parsing it on first access.
+    pub fn source(&self, id: FileId) -> Result<Source, FileError> {
+        if let Some(cached) = self.cache().get(&id) {
+            return cached.clone();
+        }
+        let loaded = self.load(id);
+        // If another thread loaded the file meanwhile, its result wins, so that every
+        // caller sees the same source (and the same spans).
+        self.cache().entry(id).or_insert(loaded).clone()
+    }
+
+    /// The path of a file on disk, or `None` for standard input.
+    pub fn system_path(&self, id: FileId) -> Result<Option<PathBuf>, FileError> {
+        if id == self.main {
+            return Ok(self.main_path.clone());
+        }
+        if id.path() == STDIN_PATH {
+            return Ok(None);
+        }
+        resolve(&self.root, id.path()).map(Some)
+    }
+
+    fn load(&self, id: FileId) -> Result<Source, FileError> {
+        let bytes = match self.system_path(id)? {
+            Some(path) => read_file(&path)?,
+            None => read_stdin()?,
+        };
+        let text = decode_utf8(bytes)?;
+        Ok(Source::new(id, text))
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, HashMap<FileId, Result<Source, FileError>>> {
+        // The cache holds only finished results, so a panic elsewhere cannot leave it torn.
+        self.sources.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl SourceStore for SystemWorld {
+    fn source(&self, id: FileId) -> Option<Source> {
+        self.cache().get(&id).and_then(|result| result.as_ref().ok()).cloned()
+    }
+
+    fn name(&self, id: FileId) -> String {
+        let Ok(Some(path)) = self.system_path(id) else {
+            return id.path().to_owned();
+        };
+        self.workdir
+            .as_deref()
+            .and_then(|workdir| relative_to(&path, workdir))
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    }
+}
+
+/// A file id's project path for a path relative to the root: `/` + its components.
+fn project_path(within_root: &Path) -> String {
+    let mut out = String::new();
+    for component in within_root.components() {
+        out.push('/');
+        out.push_str(&component.as_os_str().to_string_lossy());
+    }
+    if out.is_empty() {
+        out.push('/');
+    }
+    out
+}
+
+/// The system path of a project path, or `AccessDenied` if `..` would leave the root.
+fn resolve(root: &Path, project_path: &str) -> Result<PathBuf, FileError> {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in project_path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop().ok_or(FileError::AccessDenied)?;
+            }
+            part => parts.push(part),
+        }
+    }
+    let mut path = root.to_path_buf();
+    path.extend(parts);
+    Ok(path)
+}
+
+/// `path` relative to `base` (both absolute), climbing with `..` where needed; `None`
+/// when they share no root (different drives).
+fn relative_to(path: &Path, base: &Path) -> Option<PathBuf> {
+    let mut path_parts = path.components().peekable();
+    let mut base_parts = base.components().peekable();
+    let mut shared = false;
+    while let (Some(a), Some(b)) = (path_parts.peek(), base_parts.peek()) {
+        if a != b {
+            break;
+        }
+        shared |= matches!(a, Component::RootDir | Component::Prefix(_));
+        path_parts.next();
+        base_parts.next();
+    }
+    if !shared {
+        return None;
+    }
+    let mut out: PathBuf = base_parts.map(|_| Component::ParentDir).collect();
+    out.extend(path_parts);
+    Some(out)
+}
+
+fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
+    let metadata = std::fs::metadata(path).map_err(|err| FileError::from_io(err, path))?;
+    if metadata.is_dir() {
+        return Err(FileError::IsDirectory);
+    }
+    std::fs::read(path).map_err(|err| FileError::from_io(err, path))
+}
+
+fn read_stdin() -> Result<Vec<u8>, FileError> {
+    let mut bytes = Vec::new();
+    match io::stdin().read_to_end(&mut bytes) {
+        Ok(_) => Ok(bytes),
+        // A writer that closed early has still given us everything it wrote.
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(bytes),
+        Err(err) => Err(FileError::from_io(err, Path::new(STDIN_PATH))),
+    }
+}
+
+/// UTF-8 text without a leading byte-order mark.
+fn decode_utf8(mut bytes: Vec<u8>) -> Result<String, FileError> {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
+    }
+    String::from_utf8(bytes).map_err(|_| FileError::InvalidUtf8)
+}
+
+/// Why a file could not be read.
+#[derive(Debug, Clone, Eq, PartialEq)]
+pub enum FileError {
+    /// Nothing exists at the path.
+    NotFound(PathBuf),
+    /// The path leaves the project root, or the system refused access.
+    AccessDenied,
+    /// The path is a directory.
+    IsDirectory,
+    /// The file is not UTF-8 text.
+    InvalidUtf8,
+    /// Another I/O failure, with the system's message.
+    Other(EcoString),
+}
+
+impl FileError {
+    fn from_io(err: io::Error, path: &Path) -> Self {
+        match err.kind() {
+            io::ErrorKind::NotFound => Self::NotFound(path.to_path_buf()),
+            io::ErrorKind::PermissionDenied => Self::AccessDenied,
+            io::ErrorKind::IsADirectory => Self::IsDirectory,
+            _ => Self::Other(err.to_string().into()),
+        }
+    }
+}
+
+impl Display for FileError {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            Self::NotFound(path) => write!(f, "file not found (searched at {})", path.display()),
+            Self::AccessDenied => f.write_str("failed to load file (access denied)"),
+            Self::IsDirectory => f.write_str("failed to load file (is a directory)"),
+            Self::InvalidUtf8 => f.write_str("file is not valid utf-8"),
+            Self::Other(message) => write!(f, "failed to load file ({message})"),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// Why a world could not be set up.
+#[derive(Debug)]
+pub enum WorldError {
+    /// The input file does not exist.
+    InputNotFound(PathBuf),
+    /// The root directory does not exist.
+    RootNotFound(PathBuf),
+    /// The input file lies outside the root.
+    InputOutsideRoot,
+    /// Another I/O failure while resolving a path.
+    Io(PathBuf, io::Error),
+}
+
+impl Display for WorldError {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        match self {
+            Self::InputNotFound(path) => {
+                write!(f, "input file not found (searched at {})", path.display())
+            }
+            Self::RootNotFound(path) => {
+                write!(f, "root directory not found (searched at {})", path.display())
+            }
+            Self::InputOutsideRoot => f.write_str("source file must be contained in project root"),
+            Self::Io(path, err) => write!(f, "failed to access {} ({err})", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for WorldError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn project_paths_resolve_inside_the_root_only() {
+        let root = Path::new("/project");
+        assert_eq!(resolve(root, "/chapters/intro.typ"), Ok(root.join("chapters/intro.typ")));
+        assert_eq!(resolve(root, "/a/../b/./c.typ"), Ok(root.join("b/c.typ")));
+        assert_eq!(resolve(root, "/../secret.typ"), Err(FileError::AccessDenied));
+        assert_eq!(project_path(Path::new("chapters/intro.typ")), "/chapters/intro.typ");
+    }
+
+    #[test]
+    fn display_paths_are_relative_to_the_working_directory() {
+        let rel = |path: &str, base: &str| relative_to(Path::new(path), Path::new(base));
+        assert_eq!(rel("/work/book/main.typ", "/work"), Some("book/main.typ".into()));
+        assert_eq!(rel("/work/book/main.typ", "/work/book"), Some("main.typ".into()));
+        assert_eq!(rel("/tmp/x.typ", "/work/book"), Some("../../tmp/x.typ".into()));
+    }
+
+    #[test]
+    fn utf8_decoding_drops_the_byte_order_mark() {
+        assert_eq!(decode_utf8(b"\xEF\xBB\xBFhi".to_vec()), Ok("hi".to_owned()));
+        assert_eq!(decode_utf8(vec![0xFF, 0x41]), Err(FileError::InvalidUtf8));
+    }
+}

@@ -1,0 +1,330 @@
+//! The `quire` binary end to end: files in a scratch project → exit code, stdout and
+//! stderr, compared exactly (diagnostics are uncoloured because stderr is a pipe).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use std::io::Write;
+
+/// A scratch directory for one test, emptied on creation.
+struct Project {
+    dir: PathBuf,
+}
+
+/// What a run of the binary gave.
+#[derive(Debug)]
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Project {
+    fn new(name: &str) -> Self {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("quire-cli").join(name);
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("scratch directory");
+        Self { dir }
+    }
+
+    fn file(&self, path: &str, contents: impl AsRef<[u8]>) -> &Self {
+        let path = self.dir.join(path);
+        fs::create_dir_all(path.parent().expect("file in a directory")).expect("directory");
+        fs::write(path, contents).expect("scratch file");
+        self
+    }
+
+    /// Runs `quire ARGS` in the project directory with an empty environment for quire's
+    /// own variables.
+    fn run(&self, args: &[&str]) -> Run {
+        self.run_with(args, &[], None)
+    }
+
+    fn run_with(&self, args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Run {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_quire"));
+        command.args(args).current_dir(&self.dir);
+        for var in
+            ["TYPST_ROOT", "TYPST_FONT_PATHS", "TYPST_IGNORE_SYSTEM_FONTS", "SOURCE_DATE_EPOCH"]
+        {
+            command.env_remove(var);
+        }
+        command.envs(env.iter().copied());
+        command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = command.spawn().expect("quire starts");
+        let mut pipe = child.stdin.take().expect("stdin pipe");
+        pipe.write_all(stdin.unwrap_or("").as_bytes()).expect("stdin written");
+        drop(pipe);
+        let Output { status, stdout, stderr } = child.wait_with_output().expect("quire ends");
+        Run {
+            code: status.code(),
+            stdout: String::from_utf8(stdout).expect("utf-8 stdout"),
+            stderr: String::from_utf8(stderr).expect("utf-8 stderr"),
+        }
+    }
+}
+
+/// Asserts the exit code and the exact stderr (stdout stays empty).
+fn check(run: Run, code: i32, stderr: &str) {
+    assert_eq!(run.stderr, stderr, "stderr of {run:?}");
+    assert_eq!(run.code, Some(code), "exit code of {run:?}");
+    assert_eq!(run.stdout, "", "stdout of {run:?}");
+}
+
+/// Asserts a usage error: exit code 2 and clap's message naming `needle`.
+fn check_usage_error(run: Run, needle: &str) {
+    assert_eq!(run.code, Some(2), "exit code of {run:?}");
+    assert!(run.stderr.starts_with("error: "), "{run:?}");
+    assert!(run.stderr.contains(needle), "{needle:?} not in {run:?}");
+}
+
+const VALID: &str = "= Introduction\n\nSome *strong* and _emphasized_ text with $x^2$.\n\n- a list\n- with items\n\n#let x = 1 + 2\n#x\n";
+
+#[test]
+fn valid_file_compiles_silently() {
+    let project = Project::new("valid");
+    project.file("main.typ", VALID);
+    check(project.run(&["compile", "main.typ"]), 0, "");
+    check(project.run(&["c", "main.typ", "out.pdf"]), 0, "");
+    // Nothing is written before layout and export exist.
+    assert!(!project.dir.join("out.pdf").exists());
+    assert!(!project.dir.join("main.pdf").exists());
+}
+
+#[test]
+fn syntax_error_is_rendered_with_snippet() {
+    let project = Project::new("syntax-error");
+    project.file("main.typ", "= Title\nSome *unclosed text\n");
+    check(
+        project.run(&["compile", "main.typ"]),
+        1,
+        "error: unclosed delimiter\n  \
+         ┌─ main.typ:2:5\n  \
+         │\n\
+         2 │ Some *unclosed text\n  \
+         │      ^\n\n",
+    );
+}
+
+#[test]
+fn hints_and_tabs_render_as_in_typst() {
+    // The expected text is what Typst 0.15 prints for this file.
+    let project = Project::new("hints");
+    project.file("main.typ", "a\n#let if = 1\n\tx *y\n");
+    check(
+        project.run(&["compile", "main.typ"]),
+        1,
+        "error: expected pattern, found keyword `if`\n  \
+         ┌─ main.typ:2:5\n  \
+         │\n\
+         2 │ #let if = 1\n  \
+         │      ^^\n  \
+         │\n  \
+         = hint: keyword `if` is not allowed as an identifier; try `if_` instead\n\n\
+         error: unclosed delimiter\n  \
+         ┌─ main.typ:3:3\n  \
+         │\n\
+         3 │   x *y\n  \
+         │     ^\n\n",
+    );
+}
+
+#[test]
+fn every_syntax_error_is_reported() {
+    let project = Project::new("several-errors");
+    project.file("main.typ", "#(1 + \n");
+    let run = project.run(&["compile", "main.typ"]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert!(run.stderr.contains("error: unclosed delimiter\n  ┌─ main.typ:1:1\n"), "{run:?}");
+    assert!(run.stderr.contains("error: expected expression\n"), "{run:?}");
+}
+
+#[test]
+fn short_format_is_one_line_per_error() {
+    let project = Project::new("short");
+    project.file("main.typ", "= Title\nSome *unclosed text\n");
+    check(
+        project.run(&["compile", "--diagnostic-format", "short", "main.typ"]),
+        1,
+        "main.typ:2:5: error: unclosed delimiter\n",
+    );
+}
+
+#[test]
+fn paths_are_shown_relative_to_the_working_directory() {
+    let project = Project::new("relative");
+    project.file("book/chapters/main.typ", "_open\n");
+    check(
+        project.run(&["c", "--diagnostic-format=short", "book/chapters/main.typ"]),
+        1,
+        "book/chapters/main.typ:1:0: error: unclosed delimiter\n",
+    );
+    check(
+        project.run(&[
+            "c",
+            "--diagnostic-format=short",
+            "--root",
+            "book",
+            "book/chapters/main.typ",
+        ]),
+        1,
+        "book/chapters/main.typ:1:0: error: unclosed delimiter\n",
+    );
+}
+
+#[test]
+fn missing_input_is_an_error() {
+    let project = Project::new("missing");
+    check(
+        project.run(&["compile", "nope.typ"]),
+        1,
+        "error: input file not found (searched at nope.typ)\n",
+    );
+}
+
+#[test]
+fn unreadable_inputs_are_errors() {
+    let project = Project::new("unreadable");
+    project.file("latin1.typ", b"caf\xe9\n");
+    fs::create_dir_all(project.dir.join("folder.typ")).expect("directory");
+    // These are diagnostics without a location, so a blank line ends them as any other.
+    check(project.run(&["c", "latin1.typ"]), 1, "error: file is not valid utf-8\n\n");
+    check(project.run(&["c", "folder.typ"]), 1, "error: failed to load file (is a directory)\n\n");
+    check(
+        project.run(&["c", "--diagnostic-format", "short", "latin1.typ"]),
+        1,
+        "error: file is not valid utf-8\n",
+    );
+}
+
+#[test]
+fn root_must_contain_the_input() {
+    let project = Project::new("root");
+    project.file("main.typ", VALID).file("sub/other.typ", VALID);
+    check(
+        project.run(&["c", "--root", "sub", "main.typ"]),
+        1,
+        "error: source file must be contained in project root\n",
+    );
+    check(
+        project.run(&["c", "--root", "absent", "main.typ"]),
+        1,
+        "error: root directory not found (searched at absent)\n",
+    );
+    check(project.run_with(&["c", "main.typ"], &[("TYPST_ROOT", ".")], None), 0, "");
+    check(
+        project.run_with(&["c", "main.typ"], &[("TYPST_ROOT", "sub")], None),
+        1,
+        "error: source file must be contained in project root\n",
+    );
+}
+
+#[test]
+fn standard_input_is_read_with_dash() {
+    let project = Project::new("stdin");
+    check(project.run_with(&["c", "-", "out.pdf"], &[], Some(VALID)), 0, "");
+    check(
+        project.run_with(&["c", "--diagnostic-format", "short", "-", "-"], &[], Some("a\n_b")),
+        1,
+        "<stdin>:2:0: error: unclosed delimiter\n",
+    );
+    // Standard input has no file name to derive an output name from.
+    check_usage_error(project.run_with(&["c", "-"], &[], Some(VALID)), "<OUTPUT>");
+}
+
+#[test]
+fn output_format_must_be_known() {
+    let project = Project::new("format");
+    project.file("main.typ", VALID);
+    check(
+        project.run(&["c", "main.typ", "out.txt"]),
+        1,
+        "error: could not infer output format for path out.txt.\n\
+         consider providing the format manually with `--format/-f`\n",
+    );
+    check(project.run(&["c", "-f", "png", "main.typ", "out.txt"]), 0, "");
+    check(project.run(&["c", "main.typ", "page-{p}.SVG"]), 0, "");
+    check_usage_error(project.run(&["c", "--format", "docx", "main.typ"]), "docx");
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    let project = Project::new("flags");
+    project.file("main.typ", VALID);
+    check_usage_error(project.run(&["compile", "--no-such-flag", "main.typ"]), "--no-such-flag");
+    check_usage_error(project.run(&["compile"]), "<INPUT>");
+    check_usage_error(project.run(&["frobnicate"]), "frobnicate");
+    check_usage_error(project.run(&["c", "--ppi", "0", "main.typ"]), "positive number");
+    check_usage_error(project.run(&["c", "--ppi", "abc", "main.typ"]), "--ppi");
+    check_usage_error(project.run(&["c", "--jobs", "0", "main.typ"]), "--jobs");
+    check_usage_error(project.run(&["c", "--input", "novalue", "main.typ"]), "key and a value");
+    check_usage_error(project.run(&["c", "--input", "=x", "main.typ"]), "key was missing");
+    check_usage_error(project.run(&["c", "--pages", "3-1", "main.typ"]), "after the start");
+    check_usage_error(project.run(&["c", "--pages", "0", "main.typ"]), "start at one");
+    check_usage_error(
+        project.run(&["c", "--creation-timestamp", "yesterday", "main.typ"]),
+        "decimal integer",
+    );
+    check_usage_error(
+        project.run_with(&["c", "main.typ"], &[("SOURCE_DATE_EPOCH", "99999999999999999")], None),
+        "out of range",
+    );
+    check_usage_error(project.run(&["c", "--diagnostic-format", "json", "main.typ"]), "json");
+}
+
+#[test]
+fn valid_flags_are_accepted() {
+    let project = Project::new("good-flags");
+    project.file("main.typ", VALID);
+    let fonts = project.dir.join("fonts");
+    fs::create_dir_all(&fonts).expect("font directory");
+    let fonts = fonts.to_str().expect("utf-8 path");
+    check(
+        project.run(&[
+            "c",
+            "main.typ",
+            "out.png",
+            "--ppi",
+            "300",
+            "--pages",
+            "1,3-5,8-",
+            "-j",
+            "2",
+            "--input",
+            "name=World",
+            "--input",
+            "empty=",
+            "--font-path",
+            fonts,
+            "--ignore-system-fonts",
+            "--creation-timestamp",
+            "1700000000",
+        ]),
+        0,
+        "",
+    );
+    check(
+        project.run_with(
+            &["c", "main.typ"],
+            &[
+                ("SOURCE_DATE_EPOCH", "0"),
+                ("TYPST_IGNORE_SYSTEM_FONTS", "true"),
+                ("TYPST_FONT_PATHS", fonts),
+            ],
+            None,
+        ),
+        0,
+        "",
+    );
+}
+
+#[test]
+fn help_and_version_exit_successfully() {
+    let project = Project::new("help");
+    let help = project.run(&["compile", "--help"]);
+    assert_eq!(help.code, Some(0), "{help:?}");
+    assert!(help.stdout.contains("Nothing is written yet"), "{help:?}");
+    let version = project.run(&["--version"]);
+    assert_eq!(version.code, Some(0), "{version:?}");
+    assert!(version.stdout.starts_with("quire "), "{version:?}");
+}
