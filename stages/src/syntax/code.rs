@@ -1,17 +1,12 @@
 //! Code grammar: tokens in code mode → expressions (literals, operators with Typst's
-//! precedence, calls and fields, collections, closures, bindings, rules, control flow,
-//! imports) and patterns.
+//! precedence, calls and fields, blocks, collections and closures). Keyword expressions are
+//! in `statements.rs`, patterns and parameters in `patterns.rs`.
 //!
 //! A parenthesized expression is first parsed as a group, array or dictionary; when `=>` or
 //! `=` follows, it is parsed again as parameters or a destructuring pattern. Such reparses
 //! are remembered by position, so that nested guesses never cost more than one reparse per
 //! position.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::collections::HashSet;
 
@@ -19,13 +14,15 @@ use ecow::{EcoString, eco_format};
 
 use super::markup::{content_block, equation};
 use super::parser::{AtNewline, KindSet, Parser, kinds};
+use super::patterns::{destructuring, params};
+use super::statements::{conditional, for_loop, let_binding, module_import, set_rule, show_rule};
 use super::{LexMode, Lexer, SyntaxKind, is_id_start};
 
 /// Statements: in markup, they end at a newline or a semicolon.
 const STMT: KindSet = kinds!(Let, Set, Show, Import, Include, Return);
 
 /// Expressions that need no operator: what `#` may start.
-const ATOMIC_CODE_EXPR: KindSet = kinds!(
+pub(super) const ATOMIC_CODE_EXPR: KindSet = kinds!(
     Ident,
     LeftBrace,
     LeftBracket,
@@ -62,34 +59,24 @@ const BINARY_OP: KindSet = kinds!(
 );
 
 /// What may start an expression.
-const CODE_EXPR: KindSet = ATOMIC_CODE_EXPR
-    .union(UNARY_OP)
-    .with(SyntaxKind::Underscore);
+const CODE_EXPR: KindSet = ATOMIC_CODE_EXPR.union(UNARY_OP).with(SyntaxKind::Underscore);
 
 /// What may start an argument or a collection item.
 const ARG: KindSet = CODE_EXPR.with(SyntaxKind::Dots);
 
 /// What may start a pattern.
-const PATTERN: KindSet = ATOMIC_CODE_EXPR
-    .with(SyntaxKind::LeftParen)
-    .with(SyntaxKind::Underscore);
+pub(super) const PATTERN: KindSet =
+    ATOMIC_CODE_EXPR.with(SyntaxKind::LeftParen).with(SyntaxKind::Underscore);
 
 /// What may start a parameter or a destructuring item.
-const PARAM: KindSet = PATTERN.with(SyntaxKind::Dots);
+pub(super) const PARAM: KindSet = PATTERN.with(SyntaxKind::Dots);
 
 /// Where an overlong chain of operators, calls or fields gives up.
-const CHAIN_END: KindSet = kinds!(
-    End,
-    Semicolon,
-    Comma,
-    Colon,
-    RightParen,
-    RightBracket,
-    RightBrace
-);
+pub(super) const CHAIN_END: KindSet =
+    kinds!(End, Semicolon, Comma, Colon, RightParen, RightBracket, RightBrace);
 
 /// Whether `kind` ends a list of items or statements.
-fn is_terminator(kind: SyntaxKind) -> bool {
+pub(super) fn is_terminator(kind: SyntaxKind) -> bool {
     matches!(
         kind,
         SyntaxKind::End
@@ -152,7 +139,7 @@ pub(super) fn code_exprs(p: &mut Parser, stop: KindSet) {
 }
 
 /// Parses one expression.
-fn code_expr(p: &mut Parser) {
+pub(super) fn code_expr(p: &mut Parser) {
     code_expr_prec(p, false, 0);
 }
 
@@ -182,7 +169,7 @@ fn binary_prec(kind: SyntaxKind) -> (usize, bool) {
 
 /// Parses an expression whose operators bind at least as tightly as `min_prec`. An atomic
 /// expression (after `#`) takes no operators, only directly following calls and fields.
-fn code_expr_prec(p: &mut Parser, atomic: bool, min_prec: usize) {
+pub(super) fn code_expr_prec(p: &mut Parser, atomic: bool, min_prec: usize) {
     p.nested(|p| {
         let m = p.marker();
         if p.at_set(UNARY_OP) {
@@ -200,7 +187,7 @@ fn code_expr_prec(p: &mut Parser, atomic: bool, min_prec: usize) {
         }
 
         // Each postfix or binary operator nests the tree one level deeper.
-        let mut levels = 0;
+        let mut links = 0;
         loop {
             if p.directly_at(SyntaxKind::LeftParen) || p.directly_at(SyntaxKind::LeftBracket) {
                 if p.too_deep(CHAIN_END) {
@@ -243,9 +230,9 @@ fn code_expr_prec(p: &mut Parser, atomic: bool, min_prec: usize) {
                 break;
             }
             p.deepen(1);
-            levels += 1;
+            links += 1;
         }
-        p.release(levels);
+        p.release(links);
     });
 }
 
@@ -346,7 +333,7 @@ fn code_primary(p: &mut Parser, atomic: bool) {
 }
 
 /// A code or content block, as the body of a loop or conditional.
-fn block(p: &mut Parser) {
+pub(super) fn block(p: &mut Parser) {
     match p.current() {
         SyntaxKind::LeftBracket => content_block(p),
         SyntaxKind::LeftBrace => code_block(p),
@@ -363,158 +350,6 @@ fn code_block(p: &mut Parser) {
         p.expect_closing(m, SyntaxKind::RightBrace);
     });
     p.wrap(m, SyntaxKind::CodeBlock);
-}
-
-/// `let x = 1`, `let (a, b) = pair`, `let f(x) = x`.
-fn let_binding(p: &mut Parser) {
-    let m = p.marker();
-    p.eat();
-    let m2 = p.marker();
-    let mut closure = false;
-    let mut pattern_bound = false;
-    if p.eat_if(SyntaxKind::Ident) {
-        if p.directly_at(SyntaxKind::LeftParen) {
-            params(p);
-            closure = true;
-        }
-    } else {
-        pattern(p, false, &mut HashSet::new(), None);
-        pattern_bound = true;
-    }
-    let has_eq = if closure || pattern_bound {
-        p.expect(SyntaxKind::Eq)
-    } else {
-        p.eat_if(SyntaxKind::Eq)
-    };
-    if has_eq {
-        code_expr(p);
-    }
-    if closure {
-        p.wrap(m2, SyntaxKind::Closure);
-    }
-    p.wrap(m, SyntaxKind::LetBinding);
-}
-
-/// `set text(red) if cond`.
-fn set_rule(p: &mut Parser) {
-    let m = p.marker();
-    p.eat();
-    let m2 = p.marker();
-    p.expect(SyntaxKind::Ident);
-    let mut levels = 0;
-    while p.at(SyntaxKind::Dot) && !p.too_deep(CHAIN_END) {
-        p.eat();
-        p.expect(SyntaxKind::Ident);
-        p.wrap(m2, SyntaxKind::FieldAccess);
-        p.deepen(1);
-        levels += 1;
-    }
-    args(p);
-    if p.eat_if(SyntaxKind::If) {
-        code_expr(p);
-    }
-    p.release(levels);
-    p.wrap(m, SyntaxKind::SetRule);
-}
-
-/// `show selector: transform` and `show: transform`.
-fn show_rule(p: &mut Parser) {
-    let m = p.marker();
-    p.eat();
-    let m2 = p.before_trivia();
-    if !p.at(SyntaxKind::Colon) {
-        code_expr(p);
-    }
-    if p.eat_if(SyntaxKind::Colon) {
-        code_expr(p);
-    } else {
-        p.expected_at(m2, "colon");
-    }
-    p.wrap(m, SyntaxKind::ShowRule);
-}
-
-/// `if cond { a } else if other { b } else { c }`.
-fn conditional(p: &mut Parser) {
-    let m = p.marker();
-    p.eat();
-    code_expr(p);
-    block(p);
-    if p.eat_if(SyntaxKind::Else) {
-        if p.at(SyntaxKind::If) {
-            p.nested(conditional);
-        } else {
-            block(p);
-        }
-    }
-    p.wrap(m, SyntaxKind::Conditional);
-}
-
-/// `for pattern in iterable { body }`.
-fn for_loop(p: &mut Parser) {
-    let m = p.marker();
-    p.eat();
-    let mut seen = HashSet::new();
-    pattern(p, false, &mut seen, None);
-    if p.at(SyntaxKind::Comma) {
-        if let Some(node) = p.eat_and_get() {
-            node.unexpected();
-            node.hint("destructuring patterns must be wrapped in parentheses");
-        }
-        if p.at_set(PATTERN) {
-            pattern(p, false, &mut seen, None);
-        }
-    }
-    p.expect(SyntaxKind::In);
-    code_expr(p);
-    block(p);
-    p.wrap(m, SyntaxKind::ForLoop);
-}
-
-/// `import "source" as name: a, b.c as d` and `import "source": *`.
-fn module_import(p: &mut Parser) {
-    let m = p.marker();
-    p.eat();
-    code_expr(p);
-    if p.eat_if(SyntaxKind::As) {
-        p.expect(SyntaxKind::Ident);
-    }
-    if p.eat_if(SyntaxKind::Colon) {
-        if p.at(SyntaxKind::LeftParen) {
-            let items = p.marker();
-            p.with_nl_mode(AtNewline::Continue, |p| {
-                p.eat();
-                import_items(p);
-                p.expect_closing(items, SyntaxKind::RightParen);
-            });
-            p.wrap(items, SyntaxKind::ImportItems);
-        } else if !p.eat_if(SyntaxKind::Star) {
-            let items = p.marker();
-            import_items(p);
-            p.wrap(items, SyntaxKind::ImportItems);
-        }
-    }
-    p.wrap(m, SyntaxKind::ModuleImport);
-}
-
-/// Import items up to a terminator: `a, b.c as d`.
-fn import_items(p: &mut Parser) {
-    while !is_terminator(p.current()) {
-        let item = p.marker();
-        if !p.eat_if(SyntaxKind::Ident) {
-            p.unexpected();
-        }
-        while p.eat_if(SyntaxKind::Dot) {
-            p.expect(SyntaxKind::Ident);
-        }
-        p.wrap(item, SyntaxKind::ImportItemPath);
-        if p.eat_if(SyntaxKind::As) {
-            p.expect(SyntaxKind::Ident);
-            p.wrap(item, SyntaxKind::RenamedImportItem);
-        }
-        if !is_terminator(p.current()) {
-            p.expect(SyntaxKind::Comma);
-        }
-    }
 }
 
 /// An expression starting with `(`: a group, array or dictionary, or (when `=>` or `=`
@@ -568,12 +403,7 @@ struct Collection {
 /// `(1 + 2)`, `(1, 2)`, `(a: 1, "b": 2)`, `(:)`. A leading colon makes a dictionary, so
 /// that `(: ..a, ..b)` merges dictionaries.
 fn collection(p: &mut Parser) -> SyntaxKind {
-    let mut state = Collection {
-        count: 0,
-        just_parens: true,
-        kind: None,
-        keys: HashSet::new(),
-    };
+    let mut state = Collection { count: 0, just_parens: true, kind: None, keys: HashSet::new() };
     let m = p.marker();
     p.with_nl_mode(AtNewline::Continue, |p| {
         p.eat();
@@ -615,11 +445,8 @@ fn collection_item(p: &mut Parser, state: &mut Collection) {
     code_expr(p);
     if p.eat_if(SyntaxKind::Colon) {
         code_expr(p);
-        let pair = if p.kind_at(m) == SyntaxKind::Ident {
-            SyntaxKind::Named
-        } else {
-            SyntaxKind::Keyed
-        };
+        let pair =
+            if p.kind_at(m) == SyntaxKind::Ident { SyntaxKind::Named } else { SyntaxKind::Keyed };
         if let Some(key) = p.node_mut(m) {
             let name = match key.kind() {
                 SyntaxKind::Ident => Some(key.text().clone()),
@@ -690,7 +517,7 @@ fn string_value(literal: &str) -> EcoString {
 }
 
 /// A call's arguments: `(a, b: c, ..d)` and trailing content blocks `[e]`.
-fn args(p: &mut Parser) {
+pub(super) fn args(p: &mut Parser) {
     if !p.directly_at(SyntaxKind::LeftParen) && !p.directly_at(SyntaxKind::LeftBracket) {
         p.expected("argument list");
         if p.at(SyntaxKind::LeftParen) || p.at(SyntaxKind::LeftBracket) {
@@ -746,182 +573,12 @@ fn arg<'s>(p: &mut Parser<'s>, seen: &mut HashSet<&'s str>) {
     }
 }
 
-/// Closure parameters: `(x, y: 1, ..rest)`.
-fn params(p: &mut Parser) {
-    let m = p.marker();
-    p.with_nl_mode(AtNewline::Continue, |p| {
-        p.eat();
-        let mut seen = HashSet::new();
-        let mut sink = false;
-        while !is_terminator(p.current()) {
-            if !p.at_set(PARAM) {
-                p.unexpected();
-                continue;
-            }
-            param(p, &mut seen, &mut sink);
-            if !is_terminator(p.current()) {
-                p.expect(SyntaxKind::Comma);
-            }
-        }
-        p.expect_closing(m, SyntaxKind::RightParen);
-    });
-    p.wrap(m, SyntaxKind::Params);
-}
-
-/// One parameter: a pattern, a named parameter with a default, or an argument sink.
-fn param<'s>(p: &mut Parser<'s>, seen: &mut HashSet<&'s str>, sink: &mut bool) {
-    let m = p.marker();
-    if p.eat_if(SyntaxKind::Dots) {
-        if p.at_set(ATOMIC_CODE_EXPR) {
-            pattern_leaf(p, false, seen, Some("parameter"));
-        }
-        p.wrap(m, SyntaxKind::Spread);
-        if std::mem::replace(sink, true)
-            && let Some(node) = p.node_mut(m)
-        {
-            node.convert_to_error("only one argument sink is allowed");
-        }
-        return;
-    }
-    let was_at_pattern = p.at_set(PATTERN);
-    pattern(p, false, seen, Some("parameter"));
-    if p.eat_if(SyntaxKind::Colon) {
-        if was_at_pattern
-            && p.kind_at(m) != SyntaxKind::Ident
-            && let Some(node) = p.node_mut(m)
-        {
-            node.expected("identifier");
-        }
-        code_expr(p);
-        p.wrap(m, SyntaxKind::Named);
-    }
-}
-
-/// A pattern that binds (`reassignment` false) or assigns (true): `_`, an identifier, or
-/// a destructuring.
-fn pattern<'s>(
-    p: &mut Parser<'s>,
-    reassignment: bool,
-    seen: &mut HashSet<&'s str>,
-    dupe: Option<&'static str>,
-) {
-    p.nested(|p| match p.current() {
-        SyntaxKind::Underscore => p.eat(),
-        SyntaxKind::LeftParen => destructuring(p, reassignment, seen),
-        _ => pattern_leaf(p, reassignment, seen, dupe),
-    });
-}
-
-/// `(a, b: c, ..rest)` as a pattern; `(a)` is just a parenthesized pattern.
-fn destructuring<'s>(p: &mut Parser<'s>, reassignment: bool, seen: &mut HashSet<&'s str>) {
-    let mut sink = false;
-    let mut count = 0;
-    let mut just_parens = true;
-    let m = p.marker();
-    p.with_nl_mode(AtNewline::Continue, |p| {
-        p.eat();
-        while !is_terminator(p.current()) {
-            if !p.at_set(PARAM) {
-                p.unexpected();
-                continue;
-            }
-            destructuring_item(p, reassignment, seen, &mut just_parens, &mut sink);
-            count += 1;
-            if !is_terminator(p.current()) && p.expect(SyntaxKind::Comma) {
-                just_parens = false;
-            }
-        }
-        p.expect_closing(m, SyntaxKind::RightParen);
-    });
-    let kind = if just_parens && count == 1 && !sink {
-        SyntaxKind::Parenthesized
-    } else {
-        SyntaxKind::Destructuring
-    };
-    p.wrap(m, kind);
-}
-
-/// One item of a destructuring: a pattern, `key: pattern`, or a sink `..rest`.
-fn destructuring_item<'s>(
-    p: &mut Parser<'s>,
-    reassignment: bool,
-    seen: &mut HashSet<&'s str>,
-    just_parens: &mut bool,
-    sink: &mut bool,
-) {
-    let m = p.marker();
-    if p.eat_if(SyntaxKind::Dots) {
-        if p.at_set(ATOMIC_CODE_EXPR) {
-            pattern_leaf(p, reassignment, seen, None);
-        }
-        p.wrap(m, SyntaxKind::Spread);
-        if std::mem::replace(sink, true)
-            && let Some(node) = p.node_mut(m)
-        {
-            node.convert_to_error("only one destructuring sink is allowed");
-        }
-        return;
-    }
-
-    let was_at_pattern = p.at_set(PATTERN);
-    // A key is an identifier before a colon, which may come after trivia.
-    let checkpoint = p.checkpoint();
-    if !(p.eat_if(SyntaxKind::Ident) && p.at(SyntaxKind::Colon)) {
-        p.restore(&checkpoint);
-        pattern(p, reassignment, seen, None);
-    }
-    if p.eat_if(SyntaxKind::Colon) {
-        if was_at_pattern
-            && p.kind_at(m) != SyntaxKind::Ident
-            && let Some(node) = p.node_mut(m)
-        {
-            node.expected("identifier");
-        }
-        pattern(p, reassignment, seen, None);
-        p.wrap(m, SyntaxKind::Named);
-        *just_parens = false;
-    }
-}
-
-/// An identifier in a binding pattern (or any atomic expression in an assignment). Other
-/// expressions are parsed whole and then marked, so that the error covers all of them.
-fn pattern_leaf<'s>(
-    p: &mut Parser<'s>,
-    reassignment: bool,
-    seen: &mut HashSet<&'s str>,
-    dupe: Option<&'static str>,
-) {
-    if p.current().is_keyword() {
-        if let Some(node) = p.eat_and_get() {
-            node.expected("pattern");
-        }
-        return;
-    }
-    if !p.at_set(ATOMIC_CODE_EXPR) {
-        p.expected("pattern");
-        return;
-    }
-    let m = p.marker();
-    let name = p.current_text();
-    code_expr_prec(p, true, 0);
-    if !reassignment && let Some(node) = p.node_mut(m) {
-        if node.kind() == SyntaxKind::Ident {
-            if !seen.insert(name) {
-                let what = dupe.unwrap_or("binding");
-                node.convert_to_error(eco_format!("duplicate {what}: {name}"));
-            }
-        } else {
-            node.expected("pattern");
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::parser::testing;
 
     /// Parses `text` as code and compares its tree (in `testing::dump`'s form, without the
-    /// root) and its errors (`start-end message`, joined by "; ").
+    /// root) and its errors (`start-end message | hint`, joined by "; ").
     #[track_caller]
     fn check(text: &str, tree: &str, errors: &str) {
         testing::check(super::super::parse_code(text), text, tree, errors);
@@ -957,11 +614,7 @@ mod tests {
             r##"Binary[Ident"a" Space" " Eq"=" Space" " Binary[Ident"b" Space" " Eq"=" Space" " Ident"c"]]"##,
             "",
         );
-        check(
-            "x += 1",
-            r##"Binary[Ident"x" Space" " PlusEq"+=" Space" " Int"1"]"##,
-            "",
-        );
+        check("x += 1", r##"Binary[Ident"x" Space" " PlusEq"+=" Space" " Int"1"]"##, "");
         check(
             "-a * b",
             r##"Binary[Unary[Minus"-" Ident"a"] Space" " Star"*" Space" " Ident"b"]"##,
@@ -992,16 +645,8 @@ mod tests {
             r##"Ident"a" Space" " Not"not" Error"" Space" " Ident"b""##,
             "5-5 expected keyword `in`",
         );
-        check(
-            "a < b",
-            r##"Binary[Ident"a" Space" " Lt"<" Space" " Ident"b"]"##,
-            "",
-        );
-        check(
-            "1 +",
-            r##"Binary[Int"1" Space" " Plus"+" Error""]"##,
-            "3-3 expected expression",
-        );
+        check("a < b", r##"Binary[Ident"a" Space" " Lt"<" Space" " Ident"b"]"##, "");
+        check("1 +", r##"Binary[Int"1" Space" " Plus"+" Error""]"##, "3-3 expected expression");
     }
 
     #[test]
@@ -1031,35 +676,19 @@ mod tests {
             r##"FuncCall[Ident"f" Args[LeftParen"(" Int"1" Error"" Space" " Int"2" RightParen")"]]"##,
             "3-3 expected comma",
         );
-        check(
-            "f(1",
-            r##"FuncCall[Ident"f" Args[Error"(" Int"1"]]"##,
-            "1-2 unclosed delimiter",
-        );
+        check("f(1", r##"FuncCall[Ident"f" Args[Error"(" Int"1"]]"##, "1-2 unclosed delimiter");
         check(
             "a.\nb",
             r##"FieldAccess[Ident"a" Dot"." Error""] Space"\n" Ident"b""##,
             "2-2 expected identifier",
         );
-        check(
-            "x\n.y",
-            r##"FieldAccess[Ident"x" Space"\n" Dot"." Ident"y"]"##,
-            "",
-        );
+        check("x\n.y", r##"FieldAccess[Ident"x" Space"\n" Dot"." Ident"y"]"##, "");
     }
 
     #[test]
     fn collections() {
-        check(
-            "(1)",
-            r##"Parenthesized[LeftParen"(" Int"1" RightParen")"]"##,
-            "",
-        );
-        check(
-            "(1,)",
-            r##"Array[LeftParen"(" Int"1" Comma"," RightParen")"]"##,
-            "",
-        );
+        check("(1)", r##"Parenthesized[LeftParen"(" Int"1" RightParen")"]"##, "");
+        check("(1,)", r##"Array[LeftParen"(" Int"1" Comma"," RightParen")"]"##, "");
         check("()", r##"Array[LeftParen"(" RightParen")"]"##, "");
         check("(:)", r##"Dict[LeftParen"(" Colon":" RightParen")"]"##, "");
         check(
@@ -1082,11 +711,7 @@ mod tests {
             r##"Dict[LeftParen"(" Named[Ident"a" Colon":" Space" " Int"1"] Comma"," Space" " Error"2" RightParen")"]"##,
             "7-8 expected named or keyed pair, found integer",
         );
-        check(
-            "(..a)",
-            r##"Array[LeftParen"(" Spread[Dots".." Ident"a"] RightParen")"]"##,
-            "",
-        );
+        check("(..a)", r##"Array[LeftParen"(" Spread[Dots".." Ident"a"] RightParen")"]"##, "");
         check(
             "(\n1,\n2\n)",
             r##"Array[LeftParen"(" Space"\n" Int"1" Comma"," Space"\n" Int"2" Space"\n" RightParen")"]"##,
@@ -1096,11 +721,7 @@ mod tests {
 
     #[test]
     fn closures() {
-        check(
-            "x => x",
-            r##"Closure[Params[Ident"x"] Space" " Arrow"=>" Space" " Ident"x"]"##,
-            "",
-        );
+        check("x => x", r##"Closure[Params[Ident"x"] Space" " Arrow"=>" Space" " Ident"x"]"##, "");
         check(
             "_ => 1",
             r##"Closure[Params[Underscore"_"] Space" " Arrow"=>" Space" " Int"1"]"##,
@@ -1139,164 +760,6 @@ mod tests {
     }
 
     #[test]
-    fn bindings_and_assignments() {
-        check(
-            "let x = 1",
-            r##"LetBinding[Let"let" Space" " Ident"x" Space" " Eq"=" Space" " Int"1"]"##,
-            "",
-        );
-        check("let x", r##"LetBinding[Let"let" Space" " Ident"x"]"##, "");
-        check(
-            "let f(x) = x",
-            r##"LetBinding[Let"let" Space" " Closure[Ident"f" Params[LeftParen"(" Ident"x" RightParen")"] Space" " Eq"=" Space" " Ident"x"]]"##,
-            "",
-        );
-        check(
-            "let (a, .., b: c) = d",
-            r##"LetBinding[Let"let" Space" " Destructuring[LeftParen"(" Ident"a" Comma"," Space" " Spread[Dots".."] Comma"," Space" " Named[Ident"b" Colon":" Space" " Ident"c"] RightParen")"] Space" " Eq"=" Space" " Ident"d"]"##,
-            "",
-        );
-        check(
-            "let let = 1",
-            r##"LetBinding[Let"let" Space" " Error"let" Space" " Eq"=" Space" " Int"1"]"##,
-            "4-7 expected pattern, found keyword `let`",
-        );
-        check(
-            "let (a, b)",
-            r##"LetBinding[Let"let" Space" " Destructuring[LeftParen"(" Ident"a" Comma"," Space" " Ident"b" RightParen")"] Error""]"##,
-            "10-10 expected equals sign",
-        );
-        check(
-            "(a, b) = (b, a)",
-            r##"DestructAssignment[Destructuring[LeftParen"(" Ident"a" Comma"," Space" " Ident"b" RightParen")"] Space" " Eq"=" Space" " Array[LeftParen"(" Ident"b" Comma"," Space" " Ident"a" RightParen")"]]"##,
-            "",
-        );
-        check(
-            "(x) = 1",
-            r##"Binary[Parenthesized[LeftParen"(" Ident"x" RightParen")"] Space" " Eq"=" Space" " Int"1"]"##,
-            "",
-        );
-        check(
-            "_ = 1",
-            r##"DestructAssignment[Underscore"_" Space" " Eq"=" Space" " Int"1"]"##,
-            "",
-        );
-        check(
-            "(a.b, _) = c",
-            r##"DestructAssignment[Destructuring[LeftParen"(" FieldAccess[Ident"a" Dot"." Ident"b"] Comma"," Space" " Underscore"_" RightParen")"] Space" " Eq"=" Space" " Ident"c"]"##,
-            "",
-        );
-    }
-
-    #[test]
-    fn rules() {
-        check(
-            "set text(red) if x",
-            r##"SetRule[Set"set" Space" " Ident"text" Args[LeftParen"(" Ident"red" RightParen")"] Space" " If"if" Space" " Ident"x"]"##,
-            "",
-        );
-        check(
-            "set a.b(c)",
-            r##"SetRule[Set"set" Space" " FieldAccess[Ident"a" Dot"." Ident"b"] Args[LeftParen"(" Ident"c" RightParen")"]]"##,
-            "",
-        );
-        check(
-            "set text (red)",
-            r##"SetRule[Set"set" Space" " Ident"text" Error"" Space" " Args[LeftParen"(" Ident"red" RightParen")"]]"##,
-            "8-8 expected argument list",
-        );
-        check(
-            "show: x => x",
-            r##"ShowRule[Show"show" Colon":" Space" " Closure[Params[Ident"x"] Space" " Arrow"=>" Space" " Ident"x"]]"##,
-            "",
-        );
-        check(
-            "show heading: set text(red)",
-            r##"ShowRule[Show"show" Space" " Ident"heading" Colon":" Space" " SetRule[Set"set" Space" " Ident"text" Args[LeftParen"(" Ident"red" RightParen")"]]]"##,
-            "",
-        );
-        check(
-            "show x",
-            r##"ShowRule[Show"show" Error"" Space" " Ident"x"]"##,
-            "4-4 expected colon",
-        );
-        check(
-            "context text.lang",
-            r##"Contextual[Context"context" Space" " FieldAccess[Ident"text" Dot"." Ident"lang"]]"##,
-            "",
-        );
-    }
-
-    #[test]
-    fn control_flow() {
-        check(
-            "if a {b} else if c [d] else {e}",
-            r##"Conditional[If"if" Space" " Ident"a" Space" " CodeBlock[LeftBrace"{" Code[Ident"b"] RightBrace"}"] Space" " Else"else" Space" " Conditional[If"if" Space" " Ident"c" Space" " ContentBlock[LeftBracket"[" Markup[Text"d"] RightBracket"]"] Space" " Else"else" Space" " CodeBlock[LeftBrace"{" Code[Ident"e"] RightBrace"}"]]]"##,
-            "",
-        );
-        check(
-            "{if a {b}\nelse {c}}",
-            r##"CodeBlock[LeftBrace"{" Code[Conditional[If"if" Space" " Ident"a" Space" " CodeBlock[LeftBrace"{" Code[Ident"b"] RightBrace"}"] Space"\n" Else"else" Space" " CodeBlock[LeftBrace"{" Code[Ident"c"] RightBrace"}"]]] RightBrace"}"]"##,
-            "",
-        );
-        check(
-            "if a b",
-            r##"Conditional[If"if" Space" " Ident"a" Error""] Error"" Space" " Ident"b""##,
-            "4-4 expected block; 4-4 expected semicolon or line break",
-        );
-        check(
-            "while x {}",
-            r##"WhileLoop[While"while" Space" " Ident"x" Space" " CodeBlock[LeftBrace"{" Code[] RightBrace"}"]]"##,
-            "",
-        );
-        check(
-            "for (k, v) in d {break; continue}",
-            r##"ForLoop[For"for" Space" " Destructuring[LeftParen"(" Ident"k" Comma"," Space" " Ident"v" RightParen")"] Space" " In"in" Space" " Ident"d" Space" " CodeBlock[LeftBrace"{" Code[LoopBreak[Break"break"] Semicolon";" Space" " LoopContinue[Continue"continue"]] RightBrace"}"]]"##,
-            "",
-        );
-        check(
-            "for k, v in d {}",
-            r##"ForLoop[For"for" Space" " Ident"k" Error"," Space" " Ident"v" Space" " In"in" Space" " Ident"d" Space" " CodeBlock[LeftBrace"{" Code[] RightBrace"}"]]"##,
-            "5-6 unexpected comma",
-        );
-        check("return", r##"FuncReturn[Return"return"]"##, "");
-        check(
-            "return 1 + 2",
-            r##"FuncReturn[Return"return" Space" " Binary[Int"1" Space" " Plus"+" Space" " Int"2"]]"##,
-            "",
-        );
-    }
-
-    #[test]
-    fn imports_and_includes() {
-        check(
-            "import \"a.typ\": x, y.z as w",
-            r##"ModuleImport[Import"import" Space" " Str"\"a.typ\"" Colon":" Space" " ImportItems[ImportItemPath[Ident"x"] Comma"," Space" " RenamedImportItem[ImportItemPath[Ident"y" Dot"." Ident"z"] Space" " As"as" Space" " Ident"w"]]]"##,
-            "",
-        );
-        check(
-            "import \"a.typ\": *",
-            r##"ModuleImport[Import"import" Space" " Str"\"a.typ\"" Colon":" Space" " Star"*"]"##,
-            "",
-        );
-        check(
-            "import \"a.typ\" as m: (a,\n b)",
-            r##"ModuleImport[Import"import" Space" " Str"\"a.typ\"" Space" " As"as" Space" " Ident"m" Colon":" Space" " ImportItems[LeftParen"(" ImportItemPath[Ident"a"] Comma"," Space"\n " ImportItemPath[Ident"b"] RightParen")"]]"##,
-            "",
-        );
-        check(
-            "import a: 1",
-            r##"ModuleImport[Import"import" Space" " Ident"a" Colon":" Space" " ImportItems[ImportItemPath[Error"1"]]]"##,
-            "10-11 unexpected integer",
-        );
-        check(
-            "include \"c.typ\"",
-            r##"ModuleInclude[Include"include" Space" " Str"\"c.typ\""]"##,
-            "",
-        );
-    }
-
-    #[test]
     fn blocks_and_statements() {
         check(
             "{a; b\nc}",
@@ -1308,32 +771,85 @@ mod tests {
             r##"ContentBlock[LeftBracket"[" Markup[Strong[Star"*" Markup[Text"a"] Star"*"]] RightBracket"]"]"##,
             "",
         );
-        check(
-            "{",
-            r##"CodeBlock[Error"{" Code[]]"##,
-            "0-1 unclosed delimiter",
-        );
+        check("{", r##"CodeBlock[Error"{" Code[]]"##, "0-1 unclosed delimiter");
         check(
             "a <l>",
             r##"Ident"a" Error"" Space" " Label"<l>""##,
-            "1-1 expected semicolon or line break",
+            "1-1 expected semicolon or line break | labels can only be applied in markup mode | try wrapping your code in a markup block (`[ ]`)",
         );
         check(
             "#x",
             r##"Error"#" Ident"x""##,
-            "0-1 the character `#` is not valid in code",
+            "0-1 the character `#` is not valid in code | you are already in code mode | try removing the `#`",
         );
         check(")", r##"Error")""##, "0-1 unexpected closing paren");
-        check(
-            "$x$",
-            r##"Equation[Dollar"$" Math[MathText"x"] Dollar"$"]"##,
-            "",
-        );
+        check("$x$", r##"Equation[Dollar"$" Math[MathText"x"] Dollar"$"]"##, "");
     }
 
     #[test]
     fn string_values_unescape() {
         assert_eq!(super::string_value("\"a\\n\\u{62}\\\"\""), "a\nb\"");
         assert_eq!(super::string_value("\"\\q\""), "\\q");
+    }
+
+    #[test]
+    fn more_forms_and_errors() {
+        check(
+            "x -= 1; x *= 2; x /= 3",
+            r##"Binary[Ident"x" Space" " HyphEq"-=" Space" " Int"1"] Semicolon";" Space" " Binary[Ident"x" Space" " StarEq"*=" Space" " Int"2"] Semicolon";" Space" " Binary[Ident"x" Space" " SlashEq"/=" Space" " Int"3"]"##,
+            "",
+        );
+        check(
+            "import \"a.typ\" as b",
+            r##"ModuleImport[Import"import" Space" " Str"\"a.typ\"" Space" " As"as" Space" " Ident"b"]"##,
+            "",
+        );
+        check(
+            "import \"a\" as let",
+            r##"ModuleImport[Import"import" Space" " Str"\"a\"" Space" " As"as" Space" " Error"let"]"##,
+            "14-17 expected identifier, found keyword `let` | keyword `let` is not allowed as an identifier; try `let_` instead",
+        );
+        check("`a", r##"Error"`a""##, "0-2 unclosed raw text");
+        check(
+            "(1 2",
+            r##"Array[Error"(" Int"1" Error"" Space" " Int"2"]"##,
+            "0-1 unclosed delimiter; 2-2 expected comma",
+        );
+        check("context", r##"Contextual[Context"context" Error""]"##, "7-7 expected expression");
+        check(
+            "x.at(0).at(1)",
+            r##"FuncCall[FieldAccess[FuncCall[FieldAccess[Ident"x" Dot"." Ident"at"] Args[LeftParen"(" Int"0" RightParen")"]] Dot"." Ident"at"] Args[LeftParen"(" Int"1" RightParen")"]]"##,
+            "",
+        );
+        check(
+            "a.b = 1",
+            r##"Binary[FieldAccess[Ident"a" Dot"." Ident"b"] Space" " Eq"=" Space" " Int"1"]"##,
+            "",
+        );
+        check(
+            "let (a, (b, c)) = x",
+            r##"LetBinding[Let"let" Space" " Destructuring[LeftParen"(" Ident"a" Comma"," Space" " Destructuring[LeftParen"(" Ident"b" Comma"," Space" " Ident"c" RightParen")"] RightParen")"] Space" " Eq"=" Space" " Ident"x"]"##,
+            "",
+        );
+        check(
+            "(a, ..b, ..c) = d",
+            r##"DestructAssignment[Destructuring[LeftParen"(" Ident"a" Comma"," Space" " Spread[Dots".." Ident"b"] Comma"," Space" " Error"..c" RightParen")"] Space" " Eq"=" Space" " Ident"d"]"##,
+            "9-12 only one destructuring sink is allowed",
+        );
+        check(
+            "1 in (1, 2)",
+            r##"Binary[Int"1" Space" " In"in" Space" " Array[LeftParen"(" Int"1" Comma"," Space" " Int"2" RightParen")"]]"##,
+            "",
+        );
+        check(
+            "{let x = 1\nx}",
+            r##"CodeBlock[LeftBrace"{" Code[LetBinding[Let"let" Space" " Ident"x" Space" " Eq"=" Space" " Int"1"] Space"\n" Ident"x"] RightBrace"}"]"##,
+            "",
+        );
+        check(
+            "f(x, x => x + 1, y: 2)",
+            r##"FuncCall[Ident"f" Args[LeftParen"(" Ident"x" Comma"," Space" " Closure[Params[Ident"x"] Space" " Arrow"=>" Space" " Binary[Ident"x" Space" " Plus"+" Space" " Int"1"]] Comma"," Space" " Named[Ident"y" Colon":" Space" " Int"2"] RightParen")"]]"##,
+            "",
+        );
     }
 }

@@ -245,9 +245,11 @@ pub enum SyntaxKind {
     Unary,
     /// A binary operation: `Expr`, operator leaf (`Not`, `In` for `not in`), `Expr`.
     Binary,
-    /// Field access: `Expr`, `Dot`, `Ident`.
+    /// Field access: `Expr`, `Dot`, `Ident`. In math the target is a `MathIdent` or another
+    /// `FieldAccess` (`arrow.r.long`).
     FieldAccess,
-    /// A function call: `Expr` (the callee), `Args`.
+    /// A function call: `Expr` (the callee), `Args`. In math the callee is a `MathIdent` or
+    /// `FieldAccess`, directly followed by the parenthesized `Args`.
     FuncCall,
     /// Call arguments: optionally `LeftParen`, items (`Expr`, `Named`, `Spread`) separated by
     /// `Comma`, `RightParen`; then zero or more trailing `ContentBlock`s. In math, a

@@ -4,12 +4,7 @@
 //! Headings, list markers and term markers count only at the start of a line (or of a
 //! block); elsewhere they are text. List, enum and term items take the following lines
 //! that are indented further than their marker.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use super::LexMode;
 use super::SyntaxKind;
@@ -20,11 +15,7 @@ use super::parser::{AtNewline, KindSet, Parser, kinds};
 /// Parses markup until a token of `stop` into a `Markup` node. With `wrap_trivia`, the
 /// whitespace around it belongs to the node (as in `[ a ]`); otherwise it stays outside.
 pub(super) fn markup(p: &mut Parser, at_start: bool, wrap_trivia: bool, stop: KindSet) {
-    let m = if wrap_trivia {
-        p.before_trivia()
-    } else {
-        p.marker()
-    };
+    let m = if wrap_trivia { p.before_trivia() } else { p.marker() };
     markup_exprs(p, at_start, stop);
     if wrap_trivia {
         p.flush_trivia();
@@ -180,7 +171,7 @@ mod tests {
     use super::super::parser::testing;
 
     /// Parses `text` as markup and compares its tree (in `testing::dump`'s form, without
-    /// the root) and its errors (`start-end message`, joined by "; ").
+    /// the root) and its errors (`start-end message | hint`, joined by "; ").
     #[track_caller]
     fn check(text: &str, tree: &str, errors: &str) {
         testing::check(super::super::parse(text), text, tree, errors);
@@ -189,27 +180,11 @@ mod tests {
     #[test]
     fn text_spaces_and_breaks() {
         check("hello world", r##"Text"hello world""##, "");
-        check(
-            "a  b\nc",
-            r##"Text"a" Space"  " Text"b" Space"\n" Text"c""##,
-            "",
-        );
+        check("a  b\nc", r##"Text"a" Space"  " Text"b" Space"\n" Text"c""##, "");
         check("a\n\n\nb", r##"Text"a" Parbreak"\n\n\n" Text"b""##, "");
-        check(
-            "a \\\nb",
-            r##"Text"a" Space" " Linebreak"\\" Space"\n" Text"b""##,
-            "",
-        );
-        check(
-            "\\# \\u{1F600}",
-            r##"Escape"\\#" Space" " Escape"\\u{1F600}""##,
-            "",
-        );
-        check(
-            "\\u{FFFFFF}",
-            r##"Error"\\u{FFFFFF}""##,
-            "0-10 invalid Unicode codepoint: FFFFFF",
-        );
+        check("a \\\nb", r##"Text"a" Space" " Linebreak"\\" Space"\n" Text"b""##, "");
+        check("\\# \\u{1F600}", r##"Escape"\\#" Space" " Escape"\\u{1F600}""##, "");
+        check("\\u{FFFFFF}", r##"Error"\\u{FFFFFF}""##, "0-10 invalid Unicode codepoint: FFFFFF");
         check(
             "a~b -- c",
             r##"Text"a" Shorthand"~" Text"b" Space" " Shorthand"--" Space" " Text"c""##,
@@ -225,7 +200,7 @@ mod tests {
         check(
             "a]",
             r##"Text"a" Error"]""##,
-            "1-2 unexpected closing bracket",
+            "1-2 unexpected closing bracket | try using a backslash escape: \\]",
         );
     }
 
@@ -237,26 +212,14 @@ mod tests {
             r##"Emph[Underscore"_" Markup[Text"a" Space" " Strong[Star"*" Markup[Text"b"] Star"*"]] Underscore"_"]"##,
             "",
         );
-        check(
-            "* a *",
-            r##"Strong[Star"*" Markup[Space" " Text"a" Space" "] Star"*"]"##,
-            "",
-        );
-        check(
-            "*a\nb*",
-            r##"Strong[Star"*" Markup[Text"a" Space"\n" Text"b"] Star"*"]"##,
-            "",
-        );
+        check("* a *", r##"Strong[Star"*" Markup[Space" " Text"a" Space" "] Star"*"]"##, "");
+        check("*a\nb*", r##"Strong[Star"*" Markup[Text"a" Space"\n" Text"b"] Star"*"]"##, "");
         check(
             "*a\n\nb",
             r##"Strong[Error"*" Markup[Text"a" Parbreak"\n\n"]] Text"b""##,
             "0-1 unclosed delimiter",
         );
-        check(
-            "_a",
-            r##"Emph[Error"_" Markup[Text"a"]]"##,
-            "0-1 unclosed delimiter",
-        );
+        check("_a", r##"Emph[Error"_" Markup[Text"a"]]"##, "0-1 unclosed delimiter");
         check(
             "[*a]*",
             r##"Text"[" Strong[Error"*" Markup[Text"a"]] Text"]" Strong[Error"*" Markup[]]"##,
@@ -266,26 +229,14 @@ mod tests {
 
     #[test]
     fn headings() {
-        check(
-            "= Intro",
-            r##"Heading[HeadingMarker"=" Space" " Markup[Text"Intro"]]"##,
-            "",
-        );
+        check("= Intro", r##"Heading[HeadingMarker"=" Space" " Markup[Text"Intro"]]"##, "");
         check(
             "=== A <l>\nb",
             r##"Heading[HeadingMarker"===" Space" " Markup[Text"A"]] Space" " Label"<l>" Space"\n" Text"b""##,
             "",
         );
-        check(
-            "a = b",
-            r##"Text"a" Space" " Text"=" Space" " Text"b""##,
-            "",
-        );
-        check(
-            "  = x",
-            r##"Space"  " Heading[HeadingMarker"=" Space" " Markup[Text"x"]]"##,
-            "",
-        );
+        check("a = b", r##"Text"a" Space" " Text"=" Space" " Text"b""##, "");
+        check("  = x", r##"Space"  " Heading[HeadingMarker"=" Space" " Markup[Text"x"]]"##, "");
         check("=x", r##"Text"=x""##, "");
         check(
             "#[= a]",
@@ -311,11 +262,7 @@ mod tests {
             r##"ListItem[ListMarker"-" Space" " Markup[Text"a" Parbreak"\n\n  " Text"b"]]"##,
             "",
         );
-        check(
-            "a - b",
-            r##"Text"a" Space" " Text"-" Space" " Text"b""##,
-            "",
-        );
+        check("a - b", r##"Text"a" Space" " Text"-" Space" " Text"b""##, "");
         check(
             "- - a",
             r##"ListItem[ListMarker"-" Space" " Markup[ListItem[ListMarker"-" Space" " Markup[Text"a"]]]]"##,
@@ -340,50 +287,30 @@ mod tests {
     #[test]
     fn raw_links_labels_refs() {
         check("`x`", r##"Raw[RawDelim"`" Text"x" RawDelim"`"]"##, "");
-        check(
-            "see https://x.org.",
-            r##"Text"see " Link"https://x.org" Text".""##,
-            "",
-        );
+        check("see https://x.org.", r##"Text"see " Link"https://x.org" Text".""##, "");
         check(
             "@sec[p. 1] @a",
             r##"Ref[RefMarker"@sec" ContentBlock[LeftBracket"[" Markup[Text"p. 1"] RightBracket"]"]] Space" " Ref[RefMarker"@a"]"##,
             "",
         );
-        check(
-            "@a [b]",
-            r##"Ref[RefMarker"@a"] Space" " Text"[" Text"b" Text"]""##,
-            "",
-        );
-        check(
-            "a <b",
-            r##"Text"a" Space" " Error"<b""##,
-            "2-4 unclosed label",
-        );
+        check("@a [b]", r##"Ref[RefMarker"@a"] Space" " Text"[" Text"b" Text"]""##, "");
+        check("a <b", r##"Text"a" Space" " Error"<b""##, "2-4 unclosed label");
         check(
             "/* x */ y */",
             r##"BlockComment"/* x */" Space" " Text"y" Space" " Error"*/""##,
-            "10-12 unexpected end of block comment",
+            "10-12 unexpected end of block comment | consider escaping the `*` with a backslash or opening the block comment with `/*`",
         );
     }
 
     #[test]
     fn equations() {
-        check(
-            "$x$",
-            r##"Equation[Dollar"$" Math[MathText"x"] Dollar"$"]"##,
-            "",
-        );
+        check("$x$", r##"Equation[Dollar"$" Math[MathText"x"] Dollar"$"]"##, "");
         check(
             "$ x $",
             r##"Equation[Dollar"$" Space" " Math[MathText"x"] Space" " Dollar"$"]"##,
             "",
         );
-        check(
-            "$x",
-            r##"Equation[Error"$" Math[MathText"x"]]"##,
-            "0-1 unclosed delimiter",
-        );
+        check("$x", r##"Equation[Error"$" Math[MathText"x"]]"##, "0-1 unclosed delimiter");
     }
 
     #[test]
@@ -394,11 +321,7 @@ mod tests {
             "",
         );
         check("#x. y", r##"Hash"#" Ident"x" Text". y""##, "");
-        check(
-            "#x + 1",
-            r##"Hash"#" Ident"x" Space" " Text"+" Space" " Text"1""##,
-            "",
-        );
+        check("#x + 1", r##"Hash"#" Ident"x" Space" " Text"+" Space" " Text"1""##, "");
         check(
             "#let x = 1\nb",
             r##"Hash"#" LetBinding[Let"let" Space" " Ident"x" Space" " Eq"=" Space" " Int"1"] Space"\n" Text"b""##,
@@ -418,25 +341,48 @@ mod tests {
         check(
             "#-x",
             r##"Hash"#" Error"-" Text"x""##,
-            "1-2 unexpected minus",
+            "1-2 unexpected minus | to use a unary operator here, wrap the entire expression in parentheses",
         );
         check("#", r##"Hash"#" Error"""##, "1-1 expected expression");
-        check(
-            "# x",
-            r##"Hash"#" Error"" Space" " Text"x""##,
-            "1-1 expected expression",
-        );
-        check(
-            "#{1}",
-            r##"Hash"#" CodeBlock[LeftBrace"{" Code[Int"1"] RightBrace"}"]"##,
-            "",
-        );
+        check("# x", r##"Hash"#" Error"" Space" " Text"x""##, "1-1 expected expression");
+        check("#{1}", r##"Hash"#" CodeBlock[LeftBrace"{" Code[Int"1"] RightBrace"}"]"##, "");
         check("#\"a\"b", r##"Hash"#" Str"\"a\"" Text"b""##, "");
         check("#!x", r##"Shebang"#!x""##, "");
         check(
             "a#!x",
             r##"Text"a" Hash"#" Error"!" Text"x""##,
-            "2-3 the character `!` is not valid in code",
+            "2-3 the character `!` is not valid in code | the preceding hash is causing this to parse in code mode | try escaping the preceding hash: `\\#`",
+        );
+    }
+
+    #[test]
+    fn more_markup() {
+        check(
+            "-? ... -1",
+            r##"Shorthand"-?" Space" " Shorthand"..." Space" " Shorthand"-" Text"1""##,
+            "",
+        );
+        check("`a", r##"Error"`a""##, "0-2 unclosed raw text");
+        check(
+            "```rs\nlet x\n```",
+            r##"Raw[RawDelim"```" RawLang"rs" RawTrimmed"\n" Text"let x" RawTrimmed"\n" RawDelim"```"]"##,
+            "",
+        );
+        check("a // c\nb", r##"Text"a" Space" " LineComment"// c" Space"\n" Text"b""##, "");
+        check(
+            "= a\n== b",
+            r##"Heading[HeadingMarker"=" Space" " Markup[Text"a"]] Space"\n" Heading[HeadingMarker"==" Space" " Markup[Text"b"]]"##,
+            "",
+        );
+        check(
+            "#[#]",
+            r##"Hash"#" ContentBlock[Error"[" Markup[Hash"#" Error"]"]]"##,
+            "1-2 unclosed delimiter; 3-4 unexpected closing bracket",
+        );
+        check(
+            "/ a: b\n  c",
+            r##"TermItem[TermMarker"/" Space" " Markup[Text"a"] Colon":" Space" " Markup[Text"b" Space"\n  " Text"c"]]"##,
+            "",
         );
     }
 }

@@ -6,12 +6,7 @@
 //! followed by a delimited group forms one unit with it (`f(x)/2` divides `f(x)`). Parens
 //! around a fraction's or attachment's operand stay in the tree as a `MathDelimited`; the
 //! evaluator drops them.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::collections::HashSet;
 
@@ -85,7 +80,7 @@ fn math_expr(p: &mut Parser) {
 fn math_expr_prec(p: &mut Parser, min_prec: usize, stop: KindSet) {
     p.nested(|p| {
         let m = p.marker();
-        let mut levels = 0;
+        let mut links = 0;
         let mut continuable = false;
         match p.current() {
             SyntaxKind::Hash => embedded_code_expr(p),
@@ -100,7 +95,7 @@ fn math_expr_prec(p: &mut Parser, min_prec: usize, stop: KindSet) {
                     p.convert_and_eat(SyntaxKind::Ident);
                     p.wrap(m, SyntaxKind::FieldAccess);
                     p.deepen(1);
-                    levels += 1;
+                    links += 1;
                 }
                 if min_prec <= FUNC_PREC && p.directly_at(SyntaxKind::LeftParen) {
                     math_args(p);
@@ -183,9 +178,9 @@ fn math_expr_prec(p: &mut Parser, min_prec: usize, stop: KindSet) {
             }
             p.wrap(m, wrapper);
             p.deepen(1);
-            levels += 1;
+            links += 1;
         }
-        p.release(levels);
+        p.release(links);
     });
 }
 
@@ -248,21 +243,15 @@ fn is_math_alphabetic(text: &str) -> bool {
 /// delimiter, it is plain math.
 fn math_delimited(p: &mut Parser) {
     let m = p.marker();
-    let open = if p.current_text() == "[|" {
-        SyntaxKind::MathShorthand
-    } else {
-        SyntaxKind::MathText
-    };
+    let open =
+        if p.current_text() == "[|" { SyntaxKind::MathShorthand } else { SyntaxKind::MathText };
     p.convert_and_eat(open);
     let body = p.marker();
     math_exprs(p, kinds!(Dollar, End, RightBrace, RightParen));
     if p.at_set(kinds!(RightBrace, RightParen)) {
         p.wrap(body, SyntaxKind::Math);
-        let close = if p.current_text() == "|]" {
-            SyntaxKind::MathShorthand
-        } else {
-            SyntaxKind::MathText
-        };
+        let close =
+            if p.current_text() == "|]" { SyntaxKind::MathShorthand } else { SyntaxKind::MathText };
         p.convert_and_eat(close);
         p.wrap(m, SyntaxKind::MathDelimited);
     } else {
@@ -271,7 +260,8 @@ fn math_delimited(p: &mut Parser) {
 }
 
 /// A call's arguments in math: `(a, b; c, d; size: #50%, ..rest)`. Each `;` closes a row:
-/// the arguments since the last row (or named argument) become an `Array`.
+/// the arguments since the last row (or named argument) become an `Array`. As in Typst, a
+/// `;` right after embedded code belongs to the code (`mat(#a; b)` is one argument).
 fn math_args(p: &mut Parser) {
     let m = p.marker();
     p.eat();
@@ -366,9 +356,7 @@ fn name_at(text: &str, start: usize) -> Option<usize> {
     if !is_id_start(first) {
         return None;
     }
-    let len = chars
-        .find(|&(_, c)| !is_id_continue(c))
-        .map_or(rest.len(), |(i, _)| i);
+    let len = chars.find(|&(_, c)| !is_id_continue(c)).map_or(rest.len(), |(i, _)| i);
     let after = rest.get(len..)?;
     let named = after.starts_with(':') && !after.starts_with(":=") && !after.starts_with("::=");
     named.then_some(start + len)
@@ -379,7 +367,7 @@ mod tests {
     use super::super::parser::testing;
 
     /// Parses `text` as math and compares its tree (in `testing::dump`'s form, without the
-    /// root) and its errors (`start-end message`, joined by "; ").
+    /// root) and its errors (`start-end message | hint`, joined by "; ").
     #[track_caller]
     fn check(text: &str, tree: &str, errors: &str) {
         testing::check(super::super::parse_math(text), text, tree, errors);
@@ -387,11 +375,7 @@ mod tests {
 
     #[test]
     fn atoms_and_identifiers() {
-        check(
-            "x + 12.5",
-            r##"MathText"x" Space" " MathText"+" Space" " MathText"12.5""##,
-            "",
-        );
+        check("x + 12.5", r##"MathText"x" Space" " MathText"+" Space" " MathText"12.5""##, "");
         check("pi", r##"MathIdent"pi""##, "");
         check(
             "arrow.r.long",
@@ -426,11 +410,7 @@ mod tests {
             r##"MathAttach[MathText"a" Hat"^" MathAttach[MathText"b" Hat"^" MathText"c"]]"##,
             "",
         );
-        check(
-            "f''",
-            r##"MathAttach[MathText"f" MathPrimes[Prime"'" Prime"'"]]"##,
-            "",
-        );
+        check("f''", r##"MathAttach[MathText"f" MathPrimes[Prime"'" Prime"'"]]"##, "");
         check(
             "f'_1",
             r##"MathAttach[MathText"f" MathPrimes[Prime"'"] Underscore"_" MathText"1"]"##,
@@ -446,16 +426,8 @@ mod tests {
             r##"MathAttach[MathText"x" Hat"^" MathDelimited[MathText"(" Math[MathText"a" MathText"+" MathText"b"] MathText")"]]"##,
             "",
         );
-        check(
-            "x^",
-            r##"MathAttach[MathText"x" Hat"^" Error""]"##,
-            "2-2 expected expression",
-        );
-        check(
-            "_x",
-            r##"Error"_" MathText"x""##,
-            "0-1 unexpected underscore",
-        );
+        check("x^", r##"MathAttach[MathText"x" Hat"^" Error""]"##, "2-2 expected expression");
+        check("_x", r##"Error"_" MathText"x""##, "0-1 unexpected underscore");
         check("n!", r##"Math[MathText"n" MathText"!"]"##, "");
     }
 
@@ -559,10 +531,36 @@ mod tests {
             r##"MathIdent"op" Space" " MathDelimited[MathText"(" Math[MathText"x"] MathText")"]"##,
             "",
         );
+        check("x := y", r##"MathText"x" Space" " MathShorthand":=" Space" " MathText"y""##, "");
+    }
+
+    #[test]
+    fn more_math() {
         check(
-            "x := y",
-            r##"MathText"x" Space" " MathShorthand":=" Space" " MathText"y""##,
+            "\\u{41} \\ x",
+            r##"Escape"\\u{41}" Space" " Linebreak"\\" Space" " MathText"x""##,
             "",
         );
+        check(
+            "1/2^3",
+            r##"MathFrac[MathText"1" Slash"/" MathAttach[MathText"2" Hat"^" MathText"3"]]"##,
+            "",
+        );
+        check(
+            "a^b'_c",
+            r##"MathAttach[MathText"a" Hat"^" MathAttach[MathText"b" MathPrimes[Prime"'"]] Underscore"_" MathText"c"]"##,
+            "",
+        );
+        check(
+            "sum_(i=0)^n",
+            r##"MathAttach[MathIdent"sum" Underscore"_" MathDelimited[MathText"(" Math[MathText"i" MathText"=" MathText"0"] MathText")"] Hat"^" MathText"n"]"##,
+            "",
+        );
+        check(
+            "lr(( a ))",
+            r##"FuncCall[MathIdent"lr" Args[LeftParen"(" MathDelimited[MathText"(" Space" " Math[MathText"a"] Space" " MathText")"] RightParen")"]]"##,
+            "",
+        );
+        check("$", r##"Error"$""##, "0-1 unexpected dollar sign");
     }
 }

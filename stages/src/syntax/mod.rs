@@ -9,7 +9,10 @@ mod markup;
 mod math;
 mod node;
 mod parser;
+mod patterns;
+mod raw;
 mod source;
+mod statements;
 
 pub mod ast;
 

@@ -7,12 +7,7 @@
 //! that wrapping a marker's nodes into an inner node leaves trailing trivia outside. Newline
 //! modes let a newline end an expression: at such a newline the current token reads as
 //! `End` until the mode that stops there is left.
-#![deny(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -26,6 +21,12 @@ use super::{LexMode, Lexer, SyntaxError, SyntaxKind, SyntaxNode, is_newline};
 
 /// How deeply constructs may nest before the parser gives up on the rest of the group.
 const MAX_DEPTH: usize = 256;
+
+/// How many links of a chain (`a + b + c`, `x.f().g()`, `a/b/c`) count as one level of
+/// depth. Chains are parsed in a loop, but each link nests the tree one level deeper, and
+/// everything that walks the tree recurses; with this weight a tree stays below about 2000
+/// levels, which a 2 MiB stack walks comfortably.
+const LINKS_PER_LEVEL: usize = 4;
 
 /// Parses a file's text as markup.
 pub fn parse(text: &str) -> SyntaxNode {
@@ -65,15 +66,9 @@ impl KindSet {
     pub const fn with(self, kind: SyntaxKind) -> Self {
         let bit = kind as u32;
         if bit < 128 {
-            Self {
-                low: self.low | (1 << bit),
-                high: self.high,
-            }
+            Self { low: self.low | (1 << bit), high: self.high }
         } else {
-            Self {
-                low: self.low,
-                high: self.high | (1 << (bit - 128)),
-            }
+            Self { low: self.low, high: self.high | (1 << (bit - 128)) }
         }
     }
 
@@ -81,34 +76,21 @@ impl KindSet {
     pub const fn without(self, kind: SyntaxKind) -> Self {
         let bit = kind as u32;
         if bit < 128 {
-            Self {
-                low: self.low & !(1 << bit),
-                high: self.high,
-            }
+            Self { low: self.low & !(1 << bit), high: self.high }
         } else {
-            Self {
-                low: self.low,
-                high: self.high & !(1 << (bit - 128)),
-            }
+            Self { low: self.low, high: self.high & !(1 << (bit - 128)) }
         }
     }
 
     /// The union of two sets.
     pub const fn union(self, other: Self) -> Self {
-        Self {
-            low: self.low | other.low,
-            high: self.high | other.high,
-        }
+        Self { low: self.low | other.low, high: self.high | other.high }
     }
 
     /// Whether the set holds `kind`.
     pub const fn has(self, kind: SyntaxKind) -> bool {
         let bit = kind as u32;
-        if bit < 128 {
-            self.low & (1 << bit) != 0
-        } else {
-            self.high & (1 << (bit - 128)) != 0
-        }
+        if bit < 128 { self.low & (1 << bit) != 0 } else { self.high & (1 << (bit - 128)) != 0 }
     }
 }
 
@@ -208,7 +190,10 @@ pub(super) struct Parser<'s> {
     nl_mode: AtNewline,
     token: Token,
     nodes: Vec<SyntaxNode>,
+    /// The recursion depth of the grammar functions.
     depth: usize,
+    /// The chain links around the current position (see `LINKS_PER_LEVEL`).
+    links: usize,
     columns: ColumnCache,
     /// Results of parenthesized expressions that were parsed a second time after a wrong
     /// guess, by start offset, so that no position is reparsed more than once.
@@ -230,6 +215,7 @@ impl<'s> Parser<'s> {
             token,
             nodes,
             depth: 0,
+            links: 0,
             columns,
             memo: HashMap::new(),
             memo_nodes: Vec::new(),
@@ -284,9 +270,7 @@ impl<'s> Parser<'s> {
 
     /// The current token's text.
     pub fn current_text(&self) -> &'s str {
-        self.text
-            .get(self.token.start..self.lexer.cursor())
-            .unwrap_or("")
+        self.text.get(self.token.start..self.lexer.cursor()).unwrap_or("")
     }
 
     /// The current token's start offset.
@@ -324,9 +308,7 @@ impl<'s> Parser<'s> {
 
     /// The kind of the node at a marker (`End` if there is none).
     pub fn kind_at(&self, m: Marker) -> SyntaxKind {
-        self.nodes
-            .get(m.0)
-            .map_or(SyntaxKind::End, SyntaxNode::kind)
+        self.nodes.get(m.0).map_or(SyntaxKind::End, SyntaxNode::kind)
     }
 
     /// Eats the current token (the real end is never eaten).
@@ -335,12 +317,7 @@ impl<'s> Parser<'s> {
             return;
         }
         self.nodes.push(std::mem::take(&mut self.token.node));
-        self.token = lex(
-            &mut self.nodes,
-            &mut self.lexer,
-            self.nl_mode,
-            &mut self.columns,
-        );
+        self.token = lex(&mut self.nodes, &mut self.lexer, self.nl_mode, &mut self.columns);
     }
 
     /// Eats the current token if it has `kind`.
@@ -398,8 +375,7 @@ impl<'s> Parser<'s> {
         let len: usize = self.nodes.drain(from..to).map(|node| node.len()).sum();
         let end = self.token.prev_end;
         let text = self.text.get(end.saturating_sub(len)..end).unwrap_or("");
-        self.nodes
-            .insert(from, SyntaxNode::error(SyntaxError::new(message), text));
+        self.nodes.insert(from, SyntaxNode::error(SyntaxError::new(message), text));
     }
 
     /// Lets the trivia before the current token count as already parsed, so that the next
@@ -420,12 +396,7 @@ impl<'s> Parser<'s> {
             self.lexer.jump(self.token.prev_end);
             let keep = self.nodes.len().saturating_sub(self.token.trivia);
             self.nodes.truncate(keep);
-            self.token = lex(
-                &mut self.nodes,
-                &mut self.lexer,
-                self.nl_mode,
-                &mut self.columns,
-            );
+            self.token = lex(&mut self.nodes, &mut self.lexer, self.nl_mode, &mut self.columns);
         }
     }
 
@@ -440,11 +411,7 @@ impl<'s> Parser<'s> {
             && nl_mode != previous
         {
             let kind = self.token.node.kind();
-            self.token.kind = if previous.stops(newline, kind) {
-                SyntaxKind::End
-            } else {
-                kind
-            };
+            self.token.kind = if previous.stops(newline, kind) { SyntaxKind::End } else { kind };
         }
     }
 }
@@ -480,14 +447,7 @@ fn lex(
     {
         kind = SyntaxKind::End;
     }
-    Token {
-        kind,
-        node,
-        trivia,
-        newline,
-        start,
-        prev_end,
-    }
+    Token { kind, node, trivia, newline, start, prev_end }
 }
 
 /// Whether the parser passes over tokens of `kind` (whitespace and comments; paragraph
@@ -569,11 +529,7 @@ impl Parser<'_> {
     /// Whether the last node before the current trivia is an error.
     fn after_error(&self) -> bool {
         let m = self.before_trivia().0;
-        m > 0
-            && self
-                .nodes
-                .get(m - 1)
-                .is_some_and(|node| node.kind().is_error())
+        m > 0 && self.nodes.get(m - 1).is_some_and(|node| node.kind().is_error())
     }
 
     /// Adds a hint to the error just before the current trivia.
@@ -623,7 +579,7 @@ impl Parser<'_> {
     /// Runs `f` one level deeper, or, past the depth limit, turns the current group into a
     /// "maximum parsing depth exceeded" error instead. Returns whether `f` ran.
     pub fn nested(&mut self, f: impl FnOnce(&mut Self)) -> bool {
-        if self.depth >= MAX_DEPTH {
+        if self.level() >= MAX_DEPTH {
             self.depth_exceeded(None);
             return false;
         }
@@ -636,28 +592,34 @@ impl Parser<'_> {
     /// Whether the depth limit is reached. If so, the tokens up to the first of `stop` at
     /// bracket balance become a "maximum parsing depth exceeded" error.
     pub fn too_deep(&mut self, stop: KindSet) -> bool {
-        let deep = self.depth >= MAX_DEPTH;
+        let deep = self.level() >= MAX_DEPTH;
         if deep {
             self.depth_exceeded(Some(stop));
         }
         deep
     }
 
-    /// Counts `levels` more levels of tree depth (for constructs that nest without
-    /// recursion, like chains of operators) until `release` gives them back.
-    pub fn deepen(&mut self, levels: usize) {
-        self.depth += levels;
+    /// The nesting level: recursion depth plus the weight of the chain links around.
+    fn level(&self) -> usize {
+        self.depth + self.links / LINKS_PER_LEVEL
     }
 
-    /// Gives back levels counted by `deepen`.
-    pub fn release(&mut self, levels: usize) {
-        self.depth = self.depth.saturating_sub(levels);
+    /// Counts `links` more chain links (constructs that nest the tree without recursion)
+    /// until `release` gives them back.
+    pub fn deepen(&mut self, links: usize) {
+        self.links += links;
+    }
+
+    /// Gives back links counted by `deepen`.
+    pub fn release(&mut self, links: usize) {
+        self.links = self.links.saturating_sub(links);
     }
 
     /// Turns tokens into one depth error: at least one token (a whole bracketed group if it
-    /// opens one), then on until a token of `stop` at bracket balance, or the end.
+    /// opens one), then on until a token of `stop` at bracket balance, or the end. At the
+    /// end (or a newline that ends the construct), the error is empty.
     fn depth_exceeded(&mut self, stop: Option<KindSet>) {
-        if self.token.node.kind() == SyntaxKind::End {
+        if self.end() {
             let error = SyntaxError::new("maximum parsing depth exceeded");
             let at = self.before_trivia().0;
             self.nodes.insert(at, SyntaxNode::error(error, ""));
@@ -729,8 +691,7 @@ impl Parser<'_> {
             self.memo_nodes.extend_from_slice(nodes);
         }
         let range = first..self.memo_nodes.len();
-        self.memo
-            .insert(checkpoint.state.token.start, (range, now.state));
+        self.memo.insert(checkpoint.state.token.start, (range, now.state));
     }
 }
 
@@ -809,19 +770,31 @@ pub(super) mod testing {
     }
 
     /// Checks that `root` holds `text`, that its children dump to `tree`, and that its
-    /// errors are `errors` (`start-end message`, joined by "; ").
+    /// errors are `errors`.
     #[track_caller]
-    pub fn check(mut root: SyntaxNode, text: &str, tree: &str, errors: &str) {
-        assert_eq!(root.to_text(), text, "round trip");
+    pub fn check(root: SyntaxNode, text: &str, tree: &str, errors: &str) {
         let children: Vec<String> = root.children().map(dump).collect();
         assert_eq!(children.join(" "), tree, "tree of {text:?}");
+        check_errors(root, text, errors);
+    }
+
+    /// Checks that `root` holds `text` and that its errors are `errors`, written
+    /// `start-end message | hint | hint` and joined by "; ".
+    #[track_caller]
+    pub fn check_errors(mut root: SyntaxNode, text: &str, errors: &str) {
+        assert_eq!(root.to_text(), text, "round trip");
         assert!(root.numberize(FileId::new("/t.typ")).is_ok());
         let found: Vec<String> = root
             .errors()
             .iter()
             .map(|error| {
                 let range = root.range_of(error.span, 0).unwrap_or(0..0);
-                format!("{}-{} {}", range.start, range.end, error.message)
+                let mut line = format!("{}-{} {}", range.start, range.end, error.message);
+                for hint in &error.hints {
+                    line.push_str(" | ");
+                    line.push_str(hint);
+                }
+                line
             })
             .collect();
         assert_eq!(found.join("; "), errors, "errors of {text:?}");
@@ -831,28 +804,17 @@ pub(super) mod testing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::FileId;
 
-    /// Parses `text` in `mode`; checks that the tree holds the text, and that its errors are
-    /// `errors` (written `start-end message`, joined by "; ").
+    /// Parses `text` in `mode`; checks that the tree holds the text and that its errors
+    /// are `errors` (see `testing::check_errors`).
     #[track_caller]
     fn check(mode: LexMode, text: &str, errors: &str) {
-        let mut root = match mode {
+        let root = match mode {
             LexMode::Markup => parse(text),
             LexMode::Code => parse_code(text),
             LexMode::Math => parse_math(text),
         };
-        assert_eq!(root.to_text(), text, "round trip");
-        assert!(root.numberize(FileId::new("/t.typ")).is_ok());
-        let found: Vec<String> = root
-            .errors()
-            .iter()
-            .map(|error| {
-                let range = root.range_of(error.span, 0).unwrap_or(0..0);
-                format!("{}-{} {}", range.start, range.end, error.message)
-            })
-            .collect();
-        assert_eq!(found.join("; "), errors, "errors of {text:?}");
+        testing::check_errors(root, text, errors);
     }
 
     #[test]
@@ -937,12 +899,7 @@ mod tests {
             (LexMode::Math, "√".repeat(n)),
             (LexMode::Math, "x".to_string() + &"!".repeat(n)),
             (LexMode::Math, "f(".repeat(n)),
-            (
-                LexMode::Markup,
-                (0..2000)
-                    .map(|i| format!("{}- a\n", " ".repeat(i)))
-                    .collect(),
-            ),
+            (LexMode::Markup, (0..2000).map(|i| format!("{}- a\n", " ".repeat(i))).collect()),
         ];
         for (mode, text) in cases {
             let root = match mode {
@@ -953,9 +910,7 @@ mod tests {
             assert_eq!(root.to_text(), text.as_str());
             let errors = root.errors();
             assert!(
-                errors
-                    .iter()
-                    .any(|e| e.message == "maximum parsing depth exceeded"),
+                errors.iter().any(|e| e.message == "maximum parsing depth exceeded"),
                 "{mode:?} {:?}",
                 text.get(..20)
             );
@@ -967,11 +922,16 @@ mod tests {
         let ok = "(".repeat(255) + "()" + &")".repeat(255);
         check(LexMode::Code, &ok, "");
         let deep = "(".repeat(256) + "()" + &")".repeat(256);
-        check(
-            LexMode::Code,
-            &deep,
-            "256-258 maximum parsing depth exceeded",
-        );
+        check(LexMode::Code, &deep, "256-258 maximum parsing depth exceeded");
+    }
+
+    #[test]
+    fn chains_may_be_long_but_not_endless() {
+        check(LexMode::Code, &("1+".repeat(1000) + "1"), "");
+        check(LexMode::Code, &("x".to_string() + &".f()".repeat(400)), "");
+        check(LexMode::Math, &("a/".repeat(1000) + "a"), "");
+        let chain = "1+".repeat(1100) + "1";
+        check(LexMode::Code, &chain, "2041-2201 maximum parsing depth exceeded");
     }
 
     #[test]
@@ -979,7 +939,11 @@ mod tests {
         check(LexMode::Markup, "#", "1-1 expected expression");
         check(LexMode::Markup, "#  hello", "1-1 expected expression");
         check(LexMode::Markup, "*a", "0-1 unclosed delimiter");
-        check(LexMode::Markup, "a]", "1-2 unexpected closing bracket");
+        check(
+            LexMode::Markup,
+            "a]",
+            "1-2 unexpected closing bracket | try using a backslash escape: \\]",
+        );
         check(LexMode::Code, "(1", "0-1 unclosed delimiter");
     }
 
@@ -998,10 +962,7 @@ mod tests {
         let set = kinds!(End, DestructAssignment).with(SyntaxKind::Hash);
         assert!(set.has(SyntaxKind::End) && set.has(SyntaxKind::DestructAssignment));
         assert!(set.has(SyntaxKind::Hash) && !set.has(SyntaxKind::Math));
-        assert!(
-            !set.without(SyntaxKind::DestructAssignment)
-                .has(SyntaxKind::DestructAssignment)
-        );
+        assert!(!set.without(SyntaxKind::DestructAssignment).has(SyntaxKind::DestructAssignment));
         assert!(KindSet::new().union(set).has(SyntaxKind::End));
     }
 }
