@@ -53,7 +53,11 @@ impl Project {
         command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = command.spawn().expect("quire starts");
         let mut pipe = child.stdin.take().expect("stdin pipe");
-        pipe.write_all(stdin.unwrap_or("").as_bytes()).expect("stdin written");
+        // A run that fails before reading its input (a usage error) closes the pipe early;
+        // that broken pipe is part of the behaviour under test, not a harness failure.
+        if let Err(error) = pipe.write_all(stdin.unwrap_or("").as_bytes()) {
+            assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "stdin written");
+        }
         drop(pipe);
         let Output { status, stdout, stderr } = child.wait_with_output().expect("quire ends");
         Run {
