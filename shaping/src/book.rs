@@ -133,19 +133,12 @@ impl FontBook {
                 eager.push_data(Arc::new(FontData::Static(bytes)));
             }
         }
-        Self {
-            eager,
-            system: OnceLock::new(),
-            system_allowed: !options.ignore_system_fonts,
-        }
+        Self { eager, system: OnceLock::new(), system_allowed: !options.ignore_system_fonts }
     }
 
     /// A book of the embedded default fonts only (no system fonts).
     pub fn embedded() -> Self {
-        Self::new(&FontOptions {
-            ignore_system_fonts: true,
-            ..FontOptions::default()
-        })
+        Self::new(&FontOptions { ignore_system_fonts: true, ..FontOptions::default() })
     }
 
     /// Selects the face of `family` (compared case-insensitively) that best matches
@@ -155,16 +148,11 @@ impl FontBook {
     pub fn select(&self, family: &str, variant: FontVariant) -> Option<FontId> {
         let family = family.trim().to_lowercase();
         if let Some(ids) = self.eager.families.get(&family) {
-            return self
-                .eager
-                .best(ids, variant, |_| true)
-                .map(|i| FontId::new(i, false));
+            return self.eager.best(ids, variant, |_| true).map(|i| FontId::new(i, false));
         }
         let system = self.system()?;
         let ids = system.families.get(&family)?;
-        system
-            .best(ids, variant, |_| true)
-            .map(|i| FontId::new(i, true))
+        system.best(ids, variant, |_| true).map(|i| FontId::new(i, true))
     }
 
     /// Selects a face that covers every character of `text` (typically one grapheme
@@ -180,9 +168,7 @@ impl FontBook {
         }
         let system = self.system()?;
         let shadowed = |family: &str| self.eager.families.contains_key(family);
-        system
-            .fallback(variant, covers, shadowed)
-            .map(|i| FontId::new(i, true))
+        system.fallback(variant, covers, shadowed).map(|i| FontId::new(i, true))
     }
 
     /// What is known about a face, without loading it.
@@ -204,9 +190,7 @@ impl FontBook {
     pub fn contains_family(&self, family: &str) -> bool {
         let family = family.trim().to_lowercase();
         self.eager.families.contains_key(&family)
-            || self
-                .system()
-                .is_some_and(|s| s.families.contains_key(&family))
+            || self.system().is_some_and(|s| s.families.contains_key(&family))
     }
 
     /// Every family with the variants of its faces, sorted by name case-insensitively;
@@ -215,9 +199,7 @@ impl FontBook {
         let mut merged: BTreeMap<&str, FamilyInfo> = BTreeMap::new();
         self.eager.collect_families(&mut merged, |_| false);
         if let Some(system) = self.system() {
-            system.collect_families(&mut merged, |family| {
-                self.eager.families.contains_key(family)
-            });
+            system.collect_families(&mut merged, |family| self.eager.families.contains_key(family));
         }
         merged
             .into_values()
@@ -305,10 +287,7 @@ impl Faces {
             let shared = match &file {
                 Some(slot) if *slot.path == path => slot.clone(),
                 _ => {
-                    let slot = Arc::new(FileSlot {
-                        path: Arc::new(path),
-                        data: OnceLock::new(),
-                    });
+                    let slot = Arc::new(FileSlot { path: Arc::new(path), data: OnceLock::new() });
                     file = Some(slot.clone());
                     slot
                 }
@@ -322,10 +301,7 @@ impl Faces {
             return;
         }
         let id = self.slots.len() as u32;
-        self.families
-            .entry(slot.info.family.to_lowercase())
-            .or_default()
-            .push(id);
+        self.families.entry(slot.info.family.to_lowercase()).or_default().push(id);
         self.slots.push(slot);
     }
 
@@ -354,18 +330,14 @@ impl Faces {
             if skip(family) {
                 continue;
             }
-            let slots: Vec<&Slot> = ids
-                .iter()
-                .filter_map(|&i| self.slots.get(i as usize))
-                .collect();
+            let slots: Vec<&Slot> =
+                ids.iter().filter_map(|&i| self.slots.get(i as usize)).collect();
             let Some(first) = slots.first() else { continue };
             let entry = into.entry(family).or_insert_with(|| FamilyInfo {
                 name: first.info.family.clone(),
                 variants: Vec::new(),
             });
-            entry
-                .variants
-                .extend(slots.iter().map(|slot| slot.info.variant));
+            entry.variants.extend(slots.iter().map(|slot| slot.info.variant));
         }
     }
 
@@ -377,9 +349,7 @@ impl Faces {
         covers: impl Fn(&FontInfo) -> bool,
         skip: impl Fn(&str) -> bool,
     ) -> Option<u32> {
-        let preferred = DEFAULT_FALLBACKS
-            .iter()
-            .filter_map(|&f| self.families.get_key_value(f));
+        let preferred = DEFAULT_FALLBACKS.iter().filter_map(|&f| self.families.get_key_value(f));
         preferred
             .chain(self.families.iter())
             .filter(|(family, _)| !skip(family))
@@ -389,12 +359,7 @@ impl Faces {
 
 impl Slot {
     fn new(info: FontInfo, source: Source, index: u32) -> Self {
-        Self {
-            info: Arc::new(info),
-            source,
-            index,
-            font: OnceLock::new(),
-        }
+        Self { info: Arc::new(info), source, index, font: OnceLock::new() }
     }
 
     fn load(&self) -> Result<Font, FontError> {
@@ -410,10 +375,7 @@ impl FileSlot {
     fn read(&self) -> Result<Arc<FontData>, FontError> {
         match std::fs::read(&*self.path) {
             Ok(bytes) => Ok(Arc::new(FontData::from(bytes))),
-            Err(err) => Err(FontError::Io {
-                path: self.path.clone(),
-                message: err.to_string(),
-            }),
+            Err(err) => Err(FontError::Io { path: self.path.clone(), message: err.to_string() }),
         }
     }
 }
@@ -460,10 +422,7 @@ mod tests {
         let book = FontBook::embedded();
         let families = book.families();
         let find = |name: &str| {
-            families
-                .iter()
-                .find(|f| f.name == name)
-                .unwrap_or_else(|| panic!("{name}"))
+            families.iter().find(|f| f.name == name).unwrap_or_else(|| panic!("{name}"))
         };
         let libertinus = find(LIBERTINUS);
         assert_eq!(
@@ -478,12 +437,7 @@ mod tests {
             ]
         );
         let math = &find("New Computer Modern Math").variants;
-        assert_eq!(
-            math.iter()
-                .map(|v| v.weight.to_number())
-                .collect::<Vec<_>>(),
-            [400, 450, 700]
-        );
+        assert_eq!(math.iter().map(|v| v.weight.to_number()).collect::<Vec<_>>(), [400, 450, 700]);
         assert_eq!(find("New Computer Modern").variants.len(), 4);
         assert_eq!(find("DejaVu Sans Mono").variants.len(), 4);
         assert_eq!(families.len(), 4);
@@ -495,12 +449,7 @@ mod tests {
     fn selection_follows_variant_rules() {
         let book = FontBook::embedded();
         let bold_italic = variant(FontStyle::Italic, 700);
-        check(
-            &book,
-            LIBERTINUS,
-            bold_italic,
-            Some((LIBERTINUS, bold_italic)),
-        );
+        check(&book, LIBERTINUS, bold_italic, Some((LIBERTINUS, bold_italic)));
         let semibold = variant(FontStyle::Normal, 600);
         check(&book, LIBERTINUS, semibold, Some((LIBERTINUS, semibold)));
         // 650 is above 500, so the heavier face wins over the equally near semibold.
@@ -582,22 +531,15 @@ mod tests {
         };
         let book = FontBook::new(&options);
         assert_eq!(book.len(), 1);
-        let id = book
-            .select("dejavu sans mono", FontVariant::default())
-            .unwrap();
+        let id = book.select("dejavu sans mono", FontVariant::default()).unwrap();
         std::fs::remove_file(&path).unwrap();
         let err = book.font(id).unwrap_err();
-        assert!(
-            matches!(&err, FontError::Io { path: p, .. } if **p == path),
-            "{err:?}"
-        );
+        assert!(matches!(&err, FontError::Io { path: p, .. } if **p == path), "{err:?}");
 
         // A second book reads the file on first use, and keeps the bytes once loaded.
         std::fs::write(&path, bytes).unwrap();
         let book = FontBook::new(&options);
-        let id = book
-            .select("DejaVu Sans Mono", FontVariant::default())
-            .unwrap();
+        let id = book.select("DejaVu Sans Mono", FontVariant::default()).unwrap();
         let font = book.font(id).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(book.font(id).unwrap(), font);
@@ -620,13 +562,7 @@ mod tests {
         let info = book.info(id).unwrap();
         assert_eq!(info.range.weight, (FontWeight::THIN, FontWeight::EXTRABOLD));
         let coords = crate::variation::instance_variations(font.axes(), bold, None, &[]);
-        assert_eq!(
-            coords,
-            [crate::variation::Variation::new(
-                crate::variation::Tag::WGHT,
-                700.0
-            )]
-        );
+        assert_eq!(coords, [crate::variation::Variation::new(crate::variation::Tag::WGHT, 700.0)]);
         // Cantarell only has i–l, so it serves as fallback for `j` but not for `a`.
         assert_eq!(book.select_fallback(bold, "j"), Some(id));
         assert_eq!(book.select_fallback(bold, "a"), None);
@@ -635,18 +571,13 @@ mod tests {
     #[test]
     fn extra_data_comes_first() {
         let bytes = typst_assets::fonts().next().unwrap();
-        let options = FontOptions {
-            extra: vec![FontData::from(bytes.to_vec())],
-            ..FontOptions::default()
-        };
+        let options =
+            FontOptions { extra: vec![FontData::from(bytes.to_vec())], ..FontOptions::default() };
         let book = FontBook::new(&options);
         let id = book.select(LIBERTINUS, FontVariant::default()).unwrap();
         assert_eq!(id, FontId::new(0, false));
         assert!(matches!(book.font(id).unwrap().data(), FontData::Shared(_)));
-        assert_eq!(
-            book.font(FontId::new(999, false)),
-            Err(FontError::UnknownId)
-        );
+        assert_eq!(book.font(FontId::new(999, false)), Err(FontError::UnknownId));
         assert_eq!(book.font(FontId::new(0, true)), Err(FontError::UnknownId));
         assert_eq!(FontId::new(7, true).get(), (7, true));
         assert_eq!(std::mem::size_of::<Option<FontId>>(), 4);

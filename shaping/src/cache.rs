@@ -20,11 +20,7 @@ struct Entry<V> {
 impl<K: Hash + Eq, V: Clone> BoundedCache<K, V> {
     /// An empty cache holding at most `capacity` entries (at least 2).
     pub(crate) fn new(capacity: usize) -> Self {
-        Self {
-            map: HashMap::new(),
-            tick: 0,
-            capacity: capacity.max(2),
-        }
+        Self { map: HashMap::new(), tick: 0, capacity: capacity.max(2) }
     }
 
     /// The value for `key`, marking it as recently used.
@@ -72,11 +68,7 @@ mod tests {
                 let _ = cache.get(&-op);
             }
         }
-        let mut keys: Vec<i32> = left
-            .iter()
-            .copied()
-            .filter(|k| cache.get(k).is_some())
-            .collect();
+        let mut keys: Vec<i32> = left.iter().copied().filter(|k| cache.get(k).is_some()).collect();
         keys.sort_unstable();
         assert_eq!(keys, left);
         assert_eq!(cache.len(), left.len());

@@ -284,9 +284,7 @@ impl Font {
     pub fn all(data: FontData) -> Vec<Self> {
         let count = face_count(data.as_bytes());
         let data = Arc::new(data);
-        (0..count)
-            .filter_map(|i| Self::load(data.clone(), i, None).ok())
-            .collect()
+        (0..count).filter_map(|i| Self::load(data.clone(), i, None).ok()).collect()
     }
 
     /// Loads a face whose info the caller may already have read.
@@ -368,9 +366,7 @@ impl Font {
 
     /// The horizontal advance of a glyph at the default instance, in em.
     pub fn advance(&self, glyph: u16) -> Option<f64> {
-        self.ttf()
-            .glyph_hor_advance(ttf_parser::GlyphId(glyph))
-            .map(|a| self.to_em(a))
+        self.ttf().glyph_hor_advance(ttf_parser::GlyphId(glyph)).map(|a| self.to_em(a))
     }
 
     /// How many glyphs the face has.
@@ -430,13 +426,7 @@ impl Hash for Font {
 
 impl fmt::Debug for Font {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Font({:?}, {}, index {})",
-            self.family(),
-            self.variant(),
-            self.index()
-        )
+        write!(f, "Font({:?}, {}, index {})", self.family(), self.variant(), self.index())
     }
 }
 
@@ -464,69 +454,20 @@ mod tests {
         assert_eq!(font.info().flags, flags, "{postscript}");
     }
 
-    const TEXT: FontFlags = FontFlags {
-        monospace: false,
-        math: false,
-        variable: false,
-    };
+    const TEXT: FontFlags = FontFlags { monospace: false, math: false, variable: false };
 
     #[test]
     fn embedded_faces_read_their_variant() {
         let libertinus = "Libertinus Serif";
-        check(
-            "LibertinusSerif-Regular",
-            libertinus,
-            FontStyle::Normal,
-            400,
-            TEXT,
-        );
-        check(
-            "LibertinusSerif-BoldItalic",
-            libertinus,
-            FontStyle::Italic,
-            700,
-            TEXT,
-        );
-        check(
-            "LibertinusSerif-Semibold",
-            libertinus,
-            FontStyle::Normal,
-            600,
-            TEXT,
-        );
+        check("LibertinusSerif-Regular", libertinus, FontStyle::Normal, 400, TEXT);
+        check("LibertinusSerif-BoldItalic", libertinus, FontStyle::Italic, 700, TEXT);
+        check("LibertinusSerif-Semibold", libertinus, FontStyle::Normal, 600, TEXT);
         let math = FontFlags { math: true, ..TEXT };
-        check(
-            "NewCMMath-Regular",
-            "New Computer Modern Math",
-            FontStyle::Normal,
-            400,
-            math,
-        );
-        check(
-            "NewCMMath-Book",
-            "New Computer Modern Math",
-            FontStyle::Normal,
-            450,
-            math,
-        );
-        let mono = FontFlags {
-            monospace: true,
-            ..TEXT
-        };
-        check(
-            "DejaVuSansMono-Oblique",
-            "DejaVu Sans Mono",
-            FontStyle::Oblique,
-            400,
-            mono,
-        );
-        check(
-            "DejaVuSansMono-Bold",
-            "DejaVu Sans Mono",
-            FontStyle::Normal,
-            700,
-            mono,
-        );
+        check("NewCMMath-Regular", "New Computer Modern Math", FontStyle::Normal, 400, math);
+        check("NewCMMath-Book", "New Computer Modern Math", FontStyle::Normal, 450, math);
+        let mono = FontFlags { monospace: true, ..TEXT };
+        check("DejaVuSansMono-Oblique", "DejaVu Sans Mono", FontStyle::Oblique, 400, mono);
+        check("DejaVuSansMono-Bold", "DejaVu Sans Mono", FontStyle::Normal, 700, mono);
     }
 
     #[test]
@@ -577,14 +518,8 @@ mod tests {
         assert_eq!(strip_variable_suffix("Source Sans Var"), "Source Sans");
         assert_eq!(strip_variable_suffix("Vary"), "Vary");
         assert_eq!(strip_variable_suffix("VF"), "VF");
-        assert_eq!(
-            normalize_family(" NewComputerModern Math"),
-            "New Computer Modern Math"
-        );
-        assert_eq!(
-            normalize_family("NewComputerModern10"),
-            "New Computer Modern"
-        );
+        assert_eq!(normalize_family(" NewComputerModern Math"), "New Computer Modern Math");
+        assert_eq!(normalize_family("NewComputerModern10"), "New Computer Modern");
         assert_eq!(normalize_family(".SF NS"), "SF NS");
         assert_eq!(weight_exception("NewCMMath-Book"), Some(450));
         assert_eq!(weight_exception("NewCM10-BookItalic"), Some(450));

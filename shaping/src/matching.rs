@@ -44,14 +44,8 @@ pub struct MatchKey {
 /// The key of `candidate` for the request `wanted`.
 pub fn match_key(wanted: FontVariant, candidate: &VariantRange) -> MatchKey {
     // `max` then `min` instead of `clamp`, which would panic on a reversed range.
-    let weight = wanted
-        .weight
-        .max(candidate.weight.0)
-        .min(candidate.weight.1);
-    let stretch = wanted
-        .stretch
-        .max(candidate.stretch.0)
-        .min(candidate.stretch.1);
+    let weight = wanted.weight.max(candidate.weight.0).min(candidate.weight.1);
+    let stretch = wanted.stretch.max(candidate.stretch.0).min(candidate.stretch.1);
     MatchKey {
         style: style_rank(wanted.style, candidate.style),
         stretch: stretch_rank(wanted.stretch, stretch),
@@ -73,11 +67,8 @@ fn style_rank(wanted: FontStyle, have: FontStyle) -> u8 {
 /// The closest stretch wins; on a tie, a request at or below normal width prefers the
 /// narrower face and one above normal the wider face (CSS §5.2 step 4a).
 fn stretch_rank(wanted: FontStretch, have: FontStretch) -> (u8, u16) {
-    let preferred_side = if wanted <= FontStretch::NORMAL {
-        have <= wanted
-    } else {
-        have >= wanted
-    };
+    let preferred_side =
+        if wanted <= FontStretch::NORMAL { have <= wanted } else { have >= wanted };
     (u8::from(!preferred_side), wanted.distance(have))
 }
 
@@ -110,10 +101,8 @@ mod tests {
 
     /// Picks the best of `have` (static faces) for `wanted` and checks the winner.
     fn check(wanted: FontVariant, have: &[FontVariant], expected: FontVariant) {
-        let best = have
-            .iter()
-            .min_by_key(|v| match_key(wanted, &VariantRange::exact(**v)))
-            .copied();
+        let best =
+            have.iter().min_by_key(|v| match_key(wanted, &VariantRange::exact(**v))).copied();
         assert_eq!(best, Some(expected), "wanted {wanted}");
     }
 
@@ -126,12 +115,7 @@ mod tests {
     #[test]
     fn weight_follows_css_rules() {
         use FontStyle::Normal;
-        let faces = [
-            v(Normal, 300, N),
-            v(Normal, 400, N),
-            v(Normal, 600, N),
-            v(Normal, 700, N),
-        ];
+        let faces = [v(Normal, 300, N), v(Normal, 400, N), v(Normal, 600, N), v(Normal, 700, N)];
         // Above 500: heavier first.
         check(v(Normal, 650, N), &faces, v(Normal, 700, N));
         check(v(Normal, 800, N), &faces, v(Normal, 700, N));
@@ -150,22 +134,14 @@ mod tests {
         let faces = [v(Normal, 700, N), v(Italic, 400, N), v(Oblique, 700, N)];
         check(v(Italic, 700, N), &faces, v(Italic, 400, N));
         check(v(Oblique, 400, N), &faces, v(Oblique, 700, N));
-        check(
-            v(Normal, 400, N),
-            &[v(Italic, 400, N), v(Oblique, 400, N)],
-            v(Oblique, 400, N),
-        );
+        check(v(Normal, 400, N), &[v(Italic, 400, N), v(Oblique, 400, N)], v(Oblique, 400, N));
         let widths = [v(Normal, 400, FontStretch::CONDENSED), v(Normal, 700, N)];
         check(v(Normal, 400, N), &widths, v(Normal, 700, N));
         let around = [
             v(Normal, 400, FontStretch::SEMI_CONDENSED),
             v(Normal, 400, FontStretch::SEMI_EXPANDED),
         ];
-        check(
-            v(Normal, 400, N),
-            &around,
-            v(Normal, 400, FontStretch::SEMI_CONDENSED),
-        );
+        check(v(Normal, 400, N), &around, v(Normal, 400, FontStretch::SEMI_CONDENSED));
     }
 
     #[test]

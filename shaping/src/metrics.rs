@@ -70,24 +70,17 @@ impl FontMetrics {
         let os2 = face.strikeout_metrics();
         let thickness_of =
             |m: Option<ttf_parser::LineMetrics>| m.map(|m| m.thickness).filter(|&t| t > 0).map(em);
-        let underline_thickness = thickness_of(post)
-            .or(thickness_of(os2))
-            .unwrap_or(DEFAULT_LINE_THICKNESS);
+        let underline_thickness =
+            thickness_of(post).or(thickness_of(os2)).unwrap_or(DEFAULT_LINE_THICKNESS);
         let underline = LineMetrics {
             position: post.map_or(DEFAULT_UNDERLINE_POSITION, |m| em(m.position)),
             thickness: underline_thickness,
         };
         let strikethrough = LineMetrics {
-            position: os2
-                .map(|m| m.position)
-                .filter(|&p| p > 0)
-                .map_or(x_height / 2.0, em),
+            position: os2.map(|m| m.position).filter(|&p| p > 0).map_or(x_height / 2.0, em),
             thickness: thickness_of(os2).unwrap_or(underline_thickness),
         };
-        let overline = LineMetrics {
-            position: cap_height + 0.1,
-            thickness: underline_thickness,
-        };
+        let overline = LineMetrics { position: cap_height + 0.1, thickness: underline_thickness };
 
         Self {
             units_per_em: upem,
@@ -121,21 +114,11 @@ mod tests {
             .unwrap();
         let m = font.metrics();
         assert_eq!(
-            [
-                m.units_per_em,
-                m.ascender,
-                m.cap_height,
-                m.x_height,
-                m.descender
-            ],
+            [m.units_per_em, m.ascender, m.cap_height, m.x_height, m.descender],
             vertical,
             "{family}"
         );
-        assert_eq!(
-            (m.underline.position, m.underline.thickness),
-            underline,
-            "{family}"
-        );
+        assert_eq!((m.underline.position, m.underline.thickness), underline, "{family}");
         assert_eq!(
             (m.strikethrough.position, m.strikethrough.thickness),
             strikethrough,
@@ -155,13 +138,7 @@ mod tests {
         );
         check(
             "DejaVu Sans Mono",
-            [
-                2048.0,
-                1901.0 / 2048.0,
-                1493.0 / 2048.0,
-                1120.0 / 2048.0,
-                -483.0 / 2048.0,
-            ],
+            [2048.0, 1901.0 / 2048.0, 1493.0 / 2048.0, 1120.0 / 2048.0, -483.0 / 2048.0],
             (-130.0 / 2048.0, 90.0 / 2048.0),
             (530.0 / 2048.0, 102.0 / 2048.0),
         );

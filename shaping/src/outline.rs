@@ -60,12 +60,7 @@ pub struct BoundingBox {
 
 impl BoundingBox {
     fn point(p: Point) -> Self {
-        Self {
-            x_min: p.x,
-            y_min: p.y,
-            x_max: p.x,
-            y_max: p.y,
-        }
+        Self { x_min: p.x, y_min: p.y, x_max: p.x, y_max: p.y }
     }
 
     fn include(&mut self, p: Point) {
@@ -105,10 +100,7 @@ impl GlyphOutline {
 
     /// How many contours the path has.
     pub fn contours(&self) -> usize {
-        self.commands
-            .iter()
-            .filter(|c| matches!(c, PathCommand::MoveTo(_)))
-            .count()
+        self.commands.iter().filter(|c| matches!(c, PathCommand::MoveTo(_))).count()
     }
 }
 
@@ -129,10 +121,7 @@ impl OutlineCache {
 
     /// A cache keeping up to `capacity` outlines.
     pub fn with_capacity(capacity: usize) -> Self {
-        Self {
-            scale: ScaleContext::new(),
-            outlines: BoundedCache::new(capacity),
-        }
+        Self { scale: ScaleContext::new(), outlines: BoundedCache::new(capacity) }
     }
 
     /// The unhinted outline of `glyph` at the instance given by `variations` (user-space
@@ -159,13 +148,8 @@ impl OutlineCache {
             return None;
         }
         let settings = variations.iter().map(|v| (v.tag.to_u32(), v.value));
-        let mut scaler = self
-            .scale
-            .builder(font.swash())
-            .size(0.0)
-            .hint(false)
-            .variations(settings)
-            .build();
+        let mut scaler =
+            self.scale.builder(font.swash()).size(0.0).hint(false).variations(settings).build();
         let outline = scaler.scale_outline(glyph)?;
         let at = |v: zeno::Vector| Point::new(f64::from(v.x), f64::from(v.y));
         let commands = outline
@@ -191,9 +175,7 @@ impl Default for OutlineCache {
 
 impl std::fmt::Debug for OutlineCache {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OutlineCache")
-            .field("outlines", &self.outlines.len())
-            .finish()
+        f.debug_struct("OutlineCache").field("outlines", &self.outlines.len()).finish()
     }
 }
 
@@ -286,10 +268,7 @@ fn quad_at(p0: Point, c: Point, p1: Point, t: f64) -> Point {
 fn cubic_at(p0: Point, c1: Point, c2: Point, p1: Point, t: f64) -> Point {
     let u = 1.0 - t;
     let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
-    Point::new(
-        a * p0.x + b * c1.x + c * c2.x + d * p1.x,
-        a * p0.y + b * c1.y + c * c2.y + d * p1.y,
-    )
+    Point::new(a * p0.x + b * c1.x + c * c2.x + d * p1.x, a * p0.y + b * c1.y + c * c2.y + d * p1.y)
 }
 
 #[cfg(test)]
@@ -325,10 +304,7 @@ mod tests {
         assert_eq!(got, bbox, "{c:?} at {variations:?}");
         // The font's own box spans the control points too, so it contains the tight one.
         if variations.is_empty() {
-            let rect = font
-                .ttf()
-                .glyph_bounding_box(ttf_parser::GlyphId(glyph))
-                .unwrap();
+            let rect = font.ttf().glyph_bounding_box(ttf_parser::GlyphId(glyph)).unwrap();
             assert!(
                 f64::from(rect.x_min) <= b.x_min + 0.5 && f64::from(rect.y_min) <= b.y_min + 0.5
             );
@@ -347,9 +323,7 @@ mod tests {
         let h = serif.glyph_index('H').unwrap();
         let first = cache.outline(&serif, h, &[]).unwrap();
         assert!(Arc::ptr_eq(&first, &cache.outline(&serif, h, &[]).unwrap()));
-        let space = cache
-            .outline(&serif, serif.glyph_index(' ').unwrap(), &[])
-            .unwrap();
+        let space = cache.outline(&serif, serif.glyph_index(' ').unwrap(), &[]).unwrap();
         assert_eq!((space.commands.len(), space.bbox), (0, None));
         assert_eq!(cache.outline(&serif, u16::MAX, &[]), None);
     }
@@ -364,10 +338,7 @@ mod tests {
         let a = var.glyph_index('A').unwrap();
         let mut width = |v: &[Variation]| cache.outline(&var, a, v).unwrap().bbox.unwrap().width();
         let (regular, heavy, light) = (width(&[]), width(&heavy), width(&light));
-        assert!(
-            light < regular && regular < heavy,
-            "{light} {regular} {heavy}"
-        );
+        assert!(light < regular && regular < heavy, "{light} {regular} {heavy}");
     }
 
     #[test]
@@ -380,12 +351,7 @@ mod tests {
         ]);
         assert_eq!(
             arch.bbox,
-            Some(BoundingBox {
-                x_min: 0.0,
-                y_min: 0.0,
-                x_max: 100.0,
-                y_max: 50.0
-            })
+            Some(BoundingBox { x_min: 0.0, y_min: 0.0, x_max: 100.0, y_max: 50.0 })
         );
         let wave = GlyphOutline::new(vec![
             PathCommand::MoveTo(p(0.0, 0.0)),

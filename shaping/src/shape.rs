@@ -152,14 +152,9 @@ impl ShapingContext {
     /// A context keeping up to `capacity` faces and as many plans (at least 2 each);
     /// when a cache overflows, the least recently used half is dropped.
     pub fn with_capacity(capacity: usize) -> Self {
-        let caches = Caches {
-            faces: BoundedCache::new(capacity),
-            plans: BoundedCache::new(capacity),
-        };
-        Self {
-            caches: Mutex::new(caches),
-            capacity: capacity.max(2),
-        }
+        let caches =
+            Caches { faces: BoundedCache::new(capacity), plans: BoundedCache::new(capacity) };
+        Self { caches: Mutex::new(caches), capacity: capacity.max(2) }
     }
 
     /// How many variation faces and shape plans are cached.
@@ -182,10 +177,7 @@ impl ShapingContext {
         let variations: Vec<rustybuzz::Variation> = key
             .variations
             .iter()
-            .map(|v| rustybuzz::Variation {
-                tag: ttf_tag(v.tag),
-                value: v.value,
-            })
+            .map(|v| rustybuzz::Variation { tag: ttf_tag(v.tag), value: v.value })
             .collect();
         face.with_mut(move |face| face.0.set_variations(&variations));
         self.lock().faces.insert(key.clone(), Arc::new(face))
@@ -201,10 +193,7 @@ impl ShapingContext {
         if let Some(plan) = self.lock().plans.get(key) {
             return plan;
         }
-        let language = key
-            .language
-            .as_deref()
-            .and_then(|l| rustybuzz::Language::from_str(l).ok());
+        let language = key.language.as_deref().and_then(|l| rustybuzz::Language::from_str(l).ok());
         let features: Vec<rustybuzz::Feature> = key
             .features
             .iter()
@@ -254,12 +243,7 @@ impl Shaper for ShapingContext {
             .unwrap_or(rustybuzz::script::COMMON);
         let face_key = FaceKey {
             font: font.clone(),
-            variations: settings
-                .variations
-                .iter()
-                .filter(|v| !v.value.is_nan())
-                .copied()
-                .collect(),
+            variations: settings.variations.iter().filter(|v| !v.value.is_nan()).copied().collect(),
         };
         let varied = (!face_key.variations.is_empty()).then(|| self.face(&face_key));
         let face: &rustybuzz::Face = match &varied {
@@ -283,10 +267,8 @@ impl Shaper for ShapingContext {
         buffer.push_str(text);
         buffer.set_direction(rb_direction(settings.direction));
         buffer.set_script(rb_script);
-        if let Some(language) = plan_key
-            .language
-            .as_deref()
-            .and_then(|l| rustybuzz::Language::from_str(l).ok())
+        if let Some(language) =
+            plan_key.language.as_deref().and_then(|l| rustybuzz::Language::from_str(l).ok())
         {
             buffer.set_language(language);
         }
@@ -363,10 +345,7 @@ mod tests {
     }
 
     fn with_features(features: &[Feature]) -> ShapeSettings {
-        ShapeSettings {
-            features: features.to_vec(),
-            ..ShapeSettings::default()
-        }
+        ShapeSettings { features: features.to_vec(), ..ShapeSettings::default() }
     }
 
     const LIGA: Tag = Tag::new(b"liga");
@@ -387,24 +366,14 @@ mod tests {
     #[test]
     fn kerning_tightens_av() {
         let serif = font("LibertinusSerif-Regular");
-        let isolated: f64 = "AV"
-            .chars()
-            .map(|c| serif.advance(serif.glyph_index(c).unwrap()).unwrap())
-            .sum();
+        let isolated: f64 =
+            "AV".chars().map(|c| serif.advance(serif.glyph_index(c).unwrap()).unwrap()).sum();
         let sum = |glyphs: &[ShapedGlyph]| glyphs.iter().map(|g| g.x_advance).sum::<f64>();
         let kerned = check(&serif, "AV", &ShapeSettings::default(), &[0, 1]);
-        assert!(
-            sum(&kerned) < isolated - 0.05,
-            "{} vs {isolated}",
-            sum(&kerned)
-        );
+        assert!(sum(&kerned) < isolated - 0.05, "{} vs {isolated}", sum(&kerned));
         let plain = check(&serif, "AV", &with_features(&[Feature::off(KERN)]), &[0, 1]);
         assert!((sum(&plain) - isolated).abs() < 1e-9);
-        assert!(
-            kerned
-                .iter()
-                .all(|g| g.y_advance == 0.0 && g.x_offset == 0.0)
-        );
+        assert!(kerned.iter().all(|g| g.y_advance == 0.0 && g.x_offset == 0.0));
         // The kern pair must not be split: breaking before `V` would lose it.
         let breaks: Vec<bool> = kerned.iter().map(|g| g.safe_to_break).collect();
         assert_eq!(breaks, [true, false]);
@@ -412,17 +381,9 @@ mod tests {
 
     #[test]
     fn right_to_left_runs_come_back_in_visual_order() {
-        let rtl = ShapeSettings {
-            direction: Direction::Rtl,
-            ..ShapeSettings::default()
-        };
+        let rtl = ShapeSettings { direction: Direction::Rtl, ..ShapeSettings::default() };
         // Hebrew letters are two bytes each; the last one comes first.
-        let hebrew = check(
-            &font("LibertinusSerif-Regular"),
-            "שלום",
-            &rtl,
-            &[6, 4, 2, 0],
-        );
+        let hebrew = check(&font("LibertinusSerif-Regular"), "שלום", &rtl, &[6, 4, 2, 0]);
         assert!(hebrew.iter().all(|g| g.x_advance > 0.0));
         // Arabic joins: two beh letters take initial and final forms, not the isolated one.
         let mono = font("DejaVuSansMono");
@@ -443,10 +404,7 @@ mod tests {
         let regular = ctx.shape("A", &var, &ShapeSettings::default());
         let bold = ctx.shape("A", &var, &heavy);
         assert_eq!(regular[0].glyph_id, bold[0].glyph_id);
-        assert!(
-            bold[0].x_advance > regular[0].x_advance,
-            "{bold:?} vs {regular:?}"
-        );
+        assert!(bold[0].x_advance > regular[0].x_advance, "{bold:?} vs {regular:?}");
         assert_eq!(ctx.shape("A", &var, &heavy), bold);
         assert_eq!(ctx.cached(), (1, 2));
     }
@@ -456,14 +414,7 @@ mod tests {
         let serif = font("LibertinusSerif-Regular");
         let ctx = ShapingContext::with_capacity(4);
         for value in 0..10 {
-            ctx.shape(
-                "ffi",
-                &serif,
-                &with_features(&[Feature {
-                    tag: Tag::new(b"ss01"),
-                    value,
-                }]),
-            );
+            ctx.shape("ffi", &serif, &with_features(&[Feature { tag: Tag::new(b"ss01"), value }]));
             assert!(ctx.cached().1 <= 4);
         }
         assert!(ctx.cached().1 >= 2);

@@ -172,11 +172,7 @@ pub struct FontVariant {
 impl FontVariant {
     /// A variant from its three parts.
     pub fn new(style: FontStyle, weight: FontWeight, stretch: FontStretch) -> Self {
-        Self {
-            style,
-            weight,
-            stretch,
-        }
+        Self { style, weight, stretch }
     }
 }
 
@@ -197,11 +193,7 @@ mod tests {
     use super::*;
 
     fn check_stretch(ratio: f64, thousandths: u16) {
-        assert_eq!(
-            FontStretch::from_ratio(ratio).to_thousandths(),
-            thousandths,
-            "{ratio}"
-        );
+        assert_eq!(FontStretch::from_ratio(ratio).to_thousandths(), thousandths, "{ratio}");
     }
 
     #[test]
@@ -211,10 +203,7 @@ mod tests {
         check_stretch(3.0, 2000);
         check_stretch(f64::NAN, 1000);
         assert_eq!(FontStretch::from_width_class(3), FontStretch::CONDENSED);
-        assert_eq!(
-            FontStretch::from_width_class(42),
-            FontStretch::ULTRA_EXPANDED
-        );
+        assert_eq!(FontStretch::from_width_class(42), FontStretch::ULTRA_EXPANDED);
     }
 
     #[test]

@@ -108,11 +108,7 @@ impl VariationAxis {
     /// `value` clamped to the axis range; the default when the range is malformed
     /// (reversed, or not numbers).
     pub fn clamp(&self, value: f64) -> f64 {
-        if self.min <= self.max {
-            value.clamp(self.min, self.max)
-        } else {
-            self.default
-        }
+        if self.min <= self.max { value.clamp(self.min, self.max) } else { self.default }
     }
 }
 
@@ -175,19 +171,12 @@ pub fn instance_variations(
     let has = |tag: Tag| axes.iter().any(|axis| axis.tag == tag);
     let mut out = Vec::new();
     for axis in axes {
-        let explicit = overrides
-            .iter()
-            .rev()
-            .find(|v| v.tag == axis.tag && !v.value.is_nan());
+        let explicit = overrides.iter().rev().find(|v| v.tag == axis.tag && !v.value.is_nan());
         let automatic = match axis.tag {
             Tag::WGHT => Some(f64::from(variant.weight.to_number())),
             Tag::WDTH => Some(variant.stretch.to_ratio() * 100.0),
             Tag::OPSZ => size.filter(|s| s.is_finite()),
-            Tag::ITAL => Some(if variant.style == FontStyle::Italic {
-                1.0
-            } else {
-                0.0
-            }),
+            Tag::ITAL => Some(if variant.style == FontStyle::Italic { 1.0 } else { 0.0 }),
             Tag::SLNT => match variant.style {
                 FontStyle::Oblique => Some(OBLIQUE_SLANT),
                 FontStyle::Italic if !has(Tag::ITAL) => Some(OBLIQUE_SLANT),
@@ -212,13 +201,7 @@ mod tests {
     use crate::variant::{FontStretch, FontWeight};
 
     fn axis(tag: &[u8; 4], min: f64, default: f64, max: f64) -> VariationAxis {
-        VariationAxis {
-            tag: Tag::new(tag),
-            min,
-            default,
-            max,
-            hidden: false,
-        }
+        VariationAxis { tag: Tag::new(tag), min, default, max, hidden: false }
     }
 
     fn check(
@@ -235,9 +218,7 @@ mod tests {
             axis(b"GRAD", -200.0, 0.0, 150.0),
         ];
         let parse = |list: &[(&str, f32)]| -> Vec<Variation> {
-            list.iter()
-                .map(|(t, v)| Variation::new(t.parse().unwrap(), *v))
-                .collect()
+            list.iter().map(|(t, v)| Variation::new(t.parse().unwrap(), *v)).collect()
         };
         let got = instance_variations(&axes, variant, size, &parse(overrides));
         assert_eq!(got, parse(expected));
@@ -251,12 +232,7 @@ mod tests {
         check(regular, Some(200.0), &[], &[("opsz", 144.0)]);
         let bold_condensed =
             FontVariant::new(FontStyle::Normal, FontWeight::BOLD, FontStretch::CONDENSED);
-        check(
-            bold_condensed,
-            Some(10.0),
-            &[],
-            &[("wght", 700.0), ("wdth", 75.0), ("opsz", 10.0)],
-        );
+        check(bold_condensed, Some(10.0), &[], &[("wght", 700.0), ("wdth", 75.0), ("opsz", 10.0)]);
         // Without an `ital` axis, italic falls back to the slant axis, clamped to -10.
         let italic = FontVariant::new(FontStyle::Italic, FontWeight::REGULAR, FontStretch::NORMAL);
         check(italic, None, &[], &[("slnt", -10.0)]);
@@ -268,12 +244,7 @@ mod tests {
         check(
             bold,
             None,
-            &[
-                ("wght", 900.0),
-                ("GRAD", 50.0),
-                ("XXXX", 3.0),
-                ("wdth", f32::NAN),
-            ],
+            &[("wght", 900.0), ("GRAD", 50.0), ("XXXX", 3.0), ("wdth", f32::NAN)],
             &[("wght", 900.0), ("GRAD", 50.0)],
         );
         check(bold, None, &[("wght", 400.0)], &[]);
@@ -282,16 +253,10 @@ mod tests {
     #[test]
     fn tags_parse_and_print() {
         assert_eq!("wght".parse::<Tag>(), Ok(Tag::WGHT));
-        assert_eq!(
-            "cv1".parse::<Tag>().map(|t| t.to_string()),
-            Ok("cv1 ".to_string())
-        );
+        assert_eq!("cv1".parse::<Tag>().map(|t| t.to_string()), Ok("cv1 ".to_string()));
         assert_eq!("toolong".parse::<Tag>(), Err(TagError));
         assert_eq!("".parse::<Tag>(), Err(TagError));
         assert_eq!(Tag::from_u32(Tag::OPSZ.to_u32()), Tag::OPSZ);
-        assert_eq!(
-            Variation::new(Tag::SLNT, -0.0),
-            Variation::new(Tag::SLNT, 0.0)
-        );
+        assert_eq!(Variation::new(Tag::SLNT, -0.0), Variation::new(Tag::SLNT, 0.0));
     }
 }
