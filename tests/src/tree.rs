@@ -23,7 +23,7 @@ fn write_node(out: &mut String, node: &SyntaxNode, depth: usize) {
         let errors = node.errors();
         let message = errors.first().map_or("", |e| e.message.as_str());
         writeln!(out, "Error: {:?} ({message})", node.text())
-    } else if node.children().len() > 0 || is_inner(kind) {
+    } else if node.is_inner() {
         writeln!(out, "{kind:?}: {}", node.len())
     } else {
         writeln!(out, "{kind:?}: {:?}", node.text())
@@ -31,64 +31,6 @@ fn write_node(out: &mut String, node: &SyntaxNode, depth: usize) {
     for child in node.children() {
         write_node(out, child, depth + 1);
     }
-}
-
-/// Whether nodes of this kind are inner nodes (so that an empty one still prints its
-/// length rather than looking like a leaf).
-fn is_inner(kind: SyntaxKind) -> bool {
-    use SyntaxKind::*;
-    matches!(
-        kind,
-        Markup
-            | Strong
-            | Emph
-            | Raw
-            | Ref
-            | Heading
-            | ListItem
-            | EnumItem
-            | TermItem
-            | Equation
-            | Math
-            | MathDelimited
-            | MathAttach
-            | MathPrimes
-            | MathFrac
-            | MathRoot
-            | Code
-            | CodeBlock
-            | ContentBlock
-            | Parenthesized
-            | Array
-            | Dict
-            | Named
-            | Keyed
-            | Unary
-            | Binary
-            | FieldAccess
-            | FuncCall
-            | Args
-            | Spread
-            | Closure
-            | Params
-            | LetBinding
-            | SetRule
-            | ShowRule
-            | Contextual
-            | Conditional
-            | WhileLoop
-            | ForLoop
-            | ModuleImport
-            | ImportItems
-            | ImportItemPath
-            | RenamedImportItem
-            | ModuleInclude
-            | LoopBreak
-            | LoopContinue
-            | FuncReturn
-            | Destructuring
-            | DestructAssignment
-    )
 }
 
 /// A line diff of `expected` → `found`: changed lines prefixed `-`/`+`, with up to two

@@ -121,6 +121,11 @@ impl SyntaxNode {
         self.kind() == kind
     }
 
+    /// Whether this is an inner node (even one without children), not a leaf or an error.
+    pub fn is_inner(&self) -> bool {
+        matches!(self.0, Repr::Inner(_))
+    }
+
     /// Whether this is an empty node (zero bytes).
     pub fn is_empty(&self) -> bool {
         self.len() == 0

@@ -698,75 +698,18 @@ impl Parser<'_> {
 /// Helpers for the grammar modules' tests.
 #[cfg(test)]
 pub(super) mod testing {
-    use super::{SyntaxKind, SyntaxNode};
+    use super::SyntaxNode;
     use crate::base::FileId;
 
     /// A compact form of a tree: leaves and errors as `Kind"text"`, inner nodes as
     /// `Kind[children]`, siblings separated by spaces.
     pub fn dump(node: &SyntaxNode) -> String {
-        if is_inner(node.kind()) {
+        if node.is_inner() {
             let children: Vec<String> = node.children().map(dump).collect();
             format!("{:?}[{}]", node.kind(), children.join(" "))
         } else {
             format!("{:?}{:?}", node.kind(), node.text().as_str())
         }
-    }
-
-    /// Whether nodes of `kind` are inner nodes.
-    fn is_inner(kind: SyntaxKind) -> bool {
-        use SyntaxKind::*;
-        matches!(
-            kind,
-            Markup
-                | Strong
-                | Emph
-                | Raw
-                | Ref
-                | Heading
-                | ListItem
-                | EnumItem
-                | TermItem
-                | Equation
-                | Math
-                | MathDelimited
-                | MathAttach
-                | MathPrimes
-                | MathFrac
-                | MathRoot
-                | Code
-                | CodeBlock
-                | ContentBlock
-                | Parenthesized
-                | Array
-                | Dict
-                | Named
-                | Keyed
-                | Unary
-                | Binary
-                | FieldAccess
-                | FuncCall
-                | Args
-                | Spread
-                | Closure
-                | Params
-                | LetBinding
-                | SetRule
-                | ShowRule
-                | Contextual
-                | Conditional
-                | WhileLoop
-                | ForLoop
-                | ModuleImport
-                | ImportItems
-                | ImportItemPath
-                | RenamedImportItem
-                | ModuleInclude
-                | LoopBreak
-                | LoopContinue
-                | FuncReturn
-                | Destructuring
-                | DestructAssignment
-        )
     }
 
     /// Checks that `root` holds `text`, that its children dump to `tree`, and that its
