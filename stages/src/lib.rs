@@ -5,5 +5,5 @@
 //! calls these functions from its stage actors. See `ARCHITECTURE.md` for the crate map.
 
 pub mod base;
-pub mod syntax;
 pub mod doc;
+pub mod syntax;
