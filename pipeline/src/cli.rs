@@ -50,7 +50,7 @@ fn compile(args: &CompileArgs) -> anyhow::Result<Success> {
     args.output_format().map_err(anyhow::Error::msg)?;
     let world = SystemWorld::new(&args.input, args.root.as_deref())?;
     let diagnostics = match parse_stage(&world, world.main()) {
-        Ok(_) => EcoVec::new(),
+        Ok(parsed) => parsed.warnings,
         Err(diagnostics) => diagnostics,
     };
     print_diagnostics(&world, &diagnostics, args.diagnostic_format)?;
@@ -58,7 +58,7 @@ fn compile(args: &CompileArgs) -> anyhow::Result<Success> {
     Ok(if failed { Success::No } else { Success::Yes })
 }
 
-/// Prints warnings before errors (as Typst does), each group in the stages' order.
+/// Prints errors before warnings (as Typst 0.15 does), each group in the stages' order.
 fn print_diagnostics(
     world: &SystemWorld,
     diagnostics: &[SourceDiagnostic],
@@ -66,7 +66,7 @@ fn print_diagnostics(
 ) -> anyhow::Result<()> {
     let (errors, warnings): (Vec<_>, Vec<_>) =
         diagnostics.iter().cloned().partition(SourceDiagnostic::is_error);
-    let ordered: Vec<SourceDiagnostic> = warnings.into_iter().chain(errors).collect();
+    let ordered: Vec<SourceDiagnostic> = errors.into_iter().chain(warnings).collect();
     let mut stderr = BufferedStandardStream::stderr(stderr_color());
     diag::emit(&mut stderr, world, &ordered, format)
         .and_then(|()| stderr.flush())

@@ -11,15 +11,29 @@ use quire_stages::syntax::Source;
 
 use crate::world::SystemWorld;
 
-/// Reads and parses file `id`; fails with its syntax errors if it has any.
-pub fn parse_stage(world: &SystemWorld, id: FileId) -> SourceResult<Source> {
+/// A parsed source and the parser's warnings about it.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    pub source: Source,
+    pub warnings: EcoVec<SourceDiagnostic>,
+}
+
+/// Reads and parses file `id`; fails with its syntax errors (followed by its warnings) if it
+/// has any errors.
+pub fn parse_stage(world: &SystemWorld, id: FileId) -> SourceResult<Parsed> {
     let source = world.source(id).map_err(|err| {
         // The file has no text to point into, so the error has no span (Typst reports an
         // unreadable main file the same way).
         eco_vec![SourceDiagnostic::error(Span::detached(), eco_format!("{err}"))]
     })?;
-    let errors = syntax_diagnostics(&source);
-    if errors.is_empty() { Ok(source) } else { Err(errors) }
+    let mut diagnostics = syntax_diagnostics(&source);
+    let warnings = syntax_warnings(&source);
+    if diagnostics.is_empty() {
+        Ok(Parsed { source, warnings })
+    } else {
+        diagnostics.extend(warnings);
+        Err(diagnostics)
+    }
 }
 
 /// The syntax errors of a parsed source as diagnostics, in source order.
@@ -29,5 +43,15 @@ pub fn syntax_diagnostics(source: &Source) -> EcoVec<SourceDiagnostic> {
         .errors()
         .into_iter()
         .map(|error| SourceDiagnostic::error(error.span, error.message).with_hints(error.hints))
+        .collect()
+}
+
+/// The parser's warnings (e.g. `no text within stars`) as diagnostics, in source order.
+pub fn syntax_warnings(source: &Source) -> EcoVec<SourceDiagnostic> {
+    source
+        .root()
+        .warnings()
+        .into_iter()
+        .map(|w| SourceDiagnostic::warning(w.span, w.message).with_hints(w.hints))
         .collect()
 }

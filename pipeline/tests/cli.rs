@@ -111,6 +111,29 @@ fn syntax_error_is_rendered_with_snippet() {
 }
 
 #[test]
+fn errors_come_before_warnings_as_in_typst() {
+    // The expected text is what Typst 0.15 prints for this file.
+    let project = Project::new("warnings");
+    project.file("main.typ", "a ** b\n#(\n");
+    let warning = "warning: no text within stars\n  \
+         ┌─ main.typ:1:2\n  \
+         │\n\
+         1 │ a ** b\n  \
+         │   ^^\n  \
+         │\n  \
+         = hint: using multiple consecutive stars (e.g. **) has no additional effect\n\n";
+    let error = "error: unclosed delimiter\n  \
+         ┌─ main.typ:2:1\n  \
+         │\n\
+         2 │ #(\n  \
+         │  ^\n\n";
+    check(project.run(&["compile", "main.typ"]), 1, &format!("{error}{warning}"));
+    // Warnings alone do not fail the compilation.
+    project.file("main.typ", "a ** b\n");
+    check(project.run(&["compile", "main.typ"]), 0, warning);
+}
+
+#[test]
 fn hints_and_tabs_render_as_in_typst() {
     // The expected text is what Typst 0.15 prints for this file.
     let project = Project::new("hints");

@@ -93,8 +93,25 @@ fn delimited(p: &mut Parser, delim: SyntaxKind, kind: SyntaxKind) {
         let m = p.marker();
         p.eat();
         markup(p, false, true, kinds!(RightBracket, End).with(delim));
-        p.expect_closing(m, delim);
+        let closed = p.expect_closing(m, delim);
         p.wrap(m, kind);
+        // Typst warns about `**` and `__`: two delimiters with nothing between them.
+        if let Some(node) = p.node_mut(m)
+            && closed
+            && node.children().all(|child| child.kind() == delim || child.is_empty())
+        {
+            let (message, hint) = match kind {
+                SyntaxKind::Strong => (
+                    "no text within stars",
+                    "using multiple consecutive stars (e.g. **) has no additional effect",
+                ),
+                _ => (
+                    "no text within underscores",
+                    "using multiple consecutive underscores (e.g. __) has no additional effect",
+                ),
+            };
+            node.warn(message, &[hint]);
+        }
     });
 }
 

@@ -4,6 +4,9 @@
 //!
 //! After parsing, `numberize` gives every node a span number in pre-order, so that a span
 //! resolves to a byte range by a descent that binary-searches each level (`range_of`).
+//!
+//! Inner nodes can also carry warnings (Typst's parser warns about `**` with no text, for
+//! example): they do not make the tree erroneous and take the node's span.
 
 use std::fmt::{self, Debug, Formatter};
 use std::ops::Range;
@@ -42,6 +45,10 @@ struct InnerNode {
     descendants: usize,
     /// Whether the subtree contains an error node.
     erroneous: bool,
+    /// Whether the subtree contains a warning.
+    warned: bool,
+    /// Warnings about this node itself.
+    warnings: EcoVec<SyntaxError>,
     children: Vec<SyntaxNode>,
 }
 
@@ -82,10 +89,12 @@ impl SyntaxNode {
         let mut len = 0;
         let mut descendants = 1;
         let mut erroneous = false;
+        let mut warned = false;
         for child in &children {
             len += child.len();
             descendants += child.descendants();
             erroneous |= child.erroneous();
+            warned |= child.warned();
         }
         Self(Repr::Inner(Arc::new(InnerNode {
             kind,
@@ -93,6 +102,8 @@ impl SyntaxNode {
             span: Span::detached(),
             descendants,
             erroneous,
+            warned,
+            warnings: EcoVec::new(),
             children,
         })))
     }
@@ -198,6 +209,42 @@ impl SyntaxNode {
         }
     }
 
+    /// Whether the subtree contains a warning.
+    pub fn warned(&self) -> bool {
+        match &self.0 {
+            Repr::Inner(inner) => inner.warned,
+            _ => false,
+        }
+    }
+
+    /// Attaches a warning to an inner node (no effect on leaves and errors, which the parser
+    /// never warns about).
+    pub fn warn(&mut self, message: impl Into<EcoString>, hints: &[&str]) {
+        if let Repr::Inner(inner) = &mut self.0 {
+            let inner = Arc::make_mut(inner);
+            let mut warning = SyntaxError::new(message);
+            warning.hints.extend(hints.iter().map(|&hint| EcoString::from(hint)));
+            inner.warnings.push(warning);
+            inner.warned = true;
+        }
+    }
+
+    /// All warnings of the subtree, in pre-order.
+    pub fn warnings(&self) -> Vec<SyntaxError> {
+        let mut out = Vec::new();
+        self.collect_warnings(&mut out);
+        out
+    }
+
+    fn collect_warnings(&self, out: &mut Vec<SyntaxError>) {
+        if let Repr::Inner(inner) = &self.0
+            && inner.warned
+        {
+            out.extend(inner.warnings.iter().cloned());
+            inner.children.iter().for_each(|c| c.collect_warnings(out));
+        }
+    }
+
     /// All errors of the subtree, in source order.
     pub fn errors(&self) -> Vec<SyntaxError> {
         let mut out = Vec::new();
@@ -279,6 +326,9 @@ impl SyntaxNode {
             Repr::Inner(inner) => {
                 let inner = Arc::make_mut(inner);
                 inner.span = span;
+                for warning in inner.warnings.make_mut() {
+                    warning.span = span;
+                }
                 let mut next = number + 1;
                 for child in &mut inner.children {
                     child.numberize_from(id, next);
@@ -407,6 +457,25 @@ mod tests {
         assert_eq!(node.range_of(error.span(), 0), Some(4..5));
         assert_eq!(node.errors()[0].span, error.span());
         assert_eq!(node.range_of(Span::detached(), 0), None);
+    }
+
+    #[test]
+    fn warnings_take_the_node_span() {
+        let id = FileId::new("/node-warn-test.typ");
+        let mut strong = SyntaxNode::inner(
+            SyntaxKind::Strong,
+            vec![SyntaxNode::leaf(SyntaxKind::Star, "*"), SyntaxNode::leaf(SyntaxKind::Star, "*")],
+        );
+        strong.warn("no text within stars", &["a hint"]);
+        let mut root = SyntaxNode::inner(SyntaxKind::Markup, vec![strong]);
+        assert!(root.warned() && !root.erroneous());
+        root.numberize(id).unwrap();
+        let warnings = root.warnings();
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].message, "no text within stars");
+        assert_eq!(warnings[0].hints.as_slice(), ["a hint"]);
+        assert_eq!(root.range_of(warnings[0].span, 0), Some(0..2));
+        assert!(SyntaxNode::leaf(SyntaxKind::Text, "x").warnings().is_empty());
     }
 
     #[test]

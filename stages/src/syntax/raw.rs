@@ -45,7 +45,34 @@ pub(super) fn lex_raw(s: &mut Scanner, start: usize) -> (SyntaxKind, SyntaxNode)
         inline_raw(inner, &mut nodes);
     }
     nodes.push(SyntaxNode::leaf(SyntaxKind::RawDelim, delim));
-    (SyntaxKind::Raw, SyntaxNode::inner(SyntaxKind::Raw, nodes))
+    let mut raw = SyntaxNode::inner(SyntaxKind::Raw, nodes);
+    if backticks >= 3 {
+        warn_about_lang_tag(&mut raw, inner);
+    }
+    (SyntaxKind::Raw, raw)
+}
+
+/// Typst's warnings for a language tag that swallowed what was meant as raw text: a tag
+/// with nothing after it (` ```rust``` `), or one glued to more text (` ```rust;x``` `).
+fn warn_about_lang_tag(raw: &mut SyntaxNode, inner: &str) {
+    let Some(lang) = raw.children().find(|c| c.kind() == SyntaxKind::RawLang) else { return };
+    let lang = lang.text().clone();
+    match inner.get(lang.len()..).and_then(|rest| rest.chars().next()) {
+        None => raw.warn(
+            "empty raw text",
+            &["to treat this as text, add a space after the initial backticks"],
+        ),
+        Some(c) if !c.is_whitespace() => {
+            let first = ecow::eco_format!(
+                "if the current behavior is correct, please add a space after `{lang}`"
+            );
+            raw.warn(
+                "no whitespace between language tag and raw text",
+                &[&first, "otherwise, add a space or newline after the initial backticks"],
+            );
+        }
+        Some(_) => {}
+    }
 }
 
 /// Splits inline raw text (one backtick) into `Text` lines and `RawTrimmed` newlines.

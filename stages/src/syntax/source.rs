@@ -166,6 +166,44 @@ mod tests {
         assert_eq!(lines.line_of(text.len() + 1), None);
     }
 
+    /// Checks the parser's warnings of `text` as `start-end message` strings.
+    #[track_caller]
+    fn check_warnings(text: &str, expected: &[&str]) {
+        let source = Source::detached(text);
+        let found: Vec<String> = source
+            .root()
+            .warnings()
+            .iter()
+            .map(|w| {
+                let range = source.range(w.span).unwrap_or(0..0);
+                format!("{}-{} {}", range.start, range.end, w.message)
+            })
+            .collect();
+        assert_eq!(found, expected, "warnings of {text:?}");
+        assert!(!source.root().erroneous());
+    }
+
+    #[test]
+    fn parser_warnings_as_typst() {
+        check_warnings(
+            "a ** b __",
+            &["2-4 no text within stars", "7-9 no text within underscores"],
+        );
+        check_warnings("* * _ _ *a*", &[]);
+        check_warnings("```rust```", &["0-10 empty raw text"]);
+        check_warnings("```rust;x```", &["0-12 no whitespace between language tag and raw text"]);
+        check_warnings("```rust x``` ``` ``` `x`", &[]);
+        let source = Source::detached("```rust;x```");
+        let hints = source.root().warnings()[0].hints.clone();
+        assert_eq!(
+            hints.as_slice(),
+            [
+                "if the current behavior is correct, please add a space after `rust`",
+                "otherwise, add a space or newline after the initial backticks"
+            ]
+        );
+    }
+
     #[test]
     fn source_round_trips() {
         let source = Source::detached("Hello *world*");
