@@ -13,7 +13,6 @@ use clap::Parser;
 use codespan_reporting::term::termcolor::{
     BufferedStandardStream, Color, ColorSpec, StandardStream, WriteColor,
 };
-use ecow::EcoVec;
 use quire_stages::base::SourceDiagnostic;
 
 use crate::args::{Cli, Command, CompileArgs};
