@@ -6,4 +6,5 @@
 
 pub mod base;
 pub mod doc;
+pub mod layout;
 pub mod syntax;

@@ -1,0 +1,3 @@
+//! Layout: content-independent layout engines that turn resolved items into frames.
+
+pub mod inline;
