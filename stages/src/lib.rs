@@ -6,5 +6,7 @@
 
 pub mod base;
 pub mod doc;
+pub mod eval;
 pub mod layout;
+pub mod model;
 pub mod syntax;

@@ -1,18 +1,24 @@
 //! Compilation for the suite: a test and a target → an outcome (the parsed source and the
 //! emitted diagnostics, positioned in the test body).
 //!
-//! A target runs the stages it needs in order. Only the parse stage exists so far; when
-//! evaluation and layout land they become further `Stage`s that `Target::stages` lists and
-//! `compile` runs, and their diagnostics join the outcome's.
+//! A target runs the stages it needs in order: parsing, then evaluation (for `eval`,
+//! `paged` and `html`; skipped when parsing failed, since evaluation would only repeat the
+//! syntax errors). Layout will be a further `Stage`. A test's file id is
+//! `/suite/<folder of its suite file>/<name>.typ`, so relative imports resolve next to the
+//! suite file (see `world.rs`).
 
 use std::ops::Range;
 
 use ecow::EcoString;
-use quire_stages::base::{FileId, Severity, Span};
+use quire_stages::base::{FileId, Severity, SourceDiagnostic, Span};
+use quire_stages::eval;
 use quire_stages::syntax::Source;
 
 use crate::Pos;
 use crate::collect::Test;
+
+mod world;
+use self::world::TestWorld;
 
 /// What a test is compiled to.
 #[derive(Debug, Copy, Clone, Eq, PartialEq, Ord, PartialOrd)]
@@ -28,7 +34,8 @@ impl Target {
     /// The stages the target runs, in order.
     pub fn stages(self) -> &'static [Stage] {
         match self {
-            Self::Parse | Self::Eval | Self::Paged | Self::Html => &[Stage::Parse],
+            Self::Parse => &[Stage::Parse],
+            Self::Eval | Self::Paged | Self::Html => &[Stage::Parse, Stage::Eval],
         }
     }
 
@@ -48,14 +55,16 @@ impl Target {
 pub enum Stage {
     /// Source text → syntax tree and syntax errors.
     Parse,
+    /// Syntax tree → module (values and content), with errors and warnings.
+    Eval,
 }
 
 /// A diagnostic as the runner compares it.
 #[derive(Debug, Clone, Eq, PartialEq)]
 pub struct Diag {
     pub severity: Severity,
-    /// Where it points in the test body; `None` when its span is detached or in another
-    /// file.
+    /// Where it points in the test body; for a problem in another file, where its trace
+    /// (e.g. the import) passes through the body; `None` when neither is in the body.
     pub range: Option<Range<Pos>>,
     pub message: EcoString,
     pub hints: Vec<EcoString>,
@@ -72,24 +81,73 @@ pub struct Outcome {
 
 /// Compiles a test for a target.
 pub fn compile(test: &Test, target: Target) -> Outcome {
-    let id = FileId::new(&format!("/tests/{}.typ", test.name));
+    let folder = test.file.rsplit_once('/').map_or("", |(dir, _)| dir);
+    let path = if folder.is_empty() {
+        format!("/suite/{}.typ", test.name)
+    } else {
+        format!("/suite/{folder}/{}.typ", test.name)
+    };
+    let id = FileId::new(&path);
     let source = Source::new(id, test.body.clone());
     let mut diagnostics = Vec::new();
     for stage in target.stages() {
         match stage {
             Stage::Parse => {
-                for error in source.root().errors() {
+                let errors = source.root().errors().into_iter().map(|e| (Severity::Error, e));
+                let warnings = source.root().warnings().into_iter().map(|w| (Severity::Warning, w));
+                for (severity, error) in errors.chain(warnings) {
                     diagnostics.push(Diag {
-                        severity: Severity::Error,
+                        severity,
                         range: locate(&source, error.span),
                         message: error.message,
                         hints: error.hints.into_iter().collect(),
                     });
                 }
             }
+            Stage::Eval => {
+                if source.root().erroneous() {
+                    continue;
+                }
+                let world = TestWorld::new(source.clone());
+                for diag in eval_on_big_stack(&world, &source) {
+                    // A problem in an imported file is located at the import in the body.
+                    let range = std::iter::once(diag.span)
+                        .chain(diag.trace.iter().map(|t| t.span))
+                        .find_map(|span| locate(&source, span));
+                    diagnostics.push(Diag {
+                        severity: diag.severity,
+                        range,
+                        message: diag.message,
+                        hints: diag.hints.into_iter().collect(),
+                    });
+                }
+            }
         }
     }
     Outcome { source, diagnostics }
+}
+
+/// Evaluates the test on a thread with a large stack (deeply nested calls recurse deeply
+/// in the evaluator) and gives its diagnostics: the warnings, then the errors. A panic is
+/// passed on to the caller, which reports it with the test.
+fn eval_on_big_stack(world: &TestWorld, source: &Source) -> Vec<SourceDiagnostic> {
+    let joined = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn_scoped(scope, || eval::eval_warned(world, source))
+            .map(|handle| handle.join())
+    });
+    let (result, warnings) = match joined {
+        Ok(Ok(outcome)) => outcome,
+        Ok(Err(payload)) => std::panic::resume_unwind(payload),
+        // No thread could be started: evaluate on this one.
+        Err(_) => eval::eval_warned(world, source),
+    };
+    let mut out: Vec<SourceDiagnostic> = warnings.into_iter().collect();
+    if let Err(errors) = result {
+        out.extend(errors);
+    }
+    out
 }
 
 /// The body positions a span covers, if it points into `source`.

@@ -14,9 +14,10 @@
 //! - Names are kebab-case (`a-z`, `0-9`, `-`) and unique across the whole suite.
 //! - Attributes, space separated, choose what a test is checked as: `eval`, `paged` and
 //!   `html` name compilation targets; `syntax` compares the parsed tree with the reference
-//!   dump `tests/ref/syntax/<name>.txt`. Any other attribute is an error. Today only the
-//!   parse stage exists, so every target stops after parsing; a test without a target
-//!   attribute is parsed too.
+//!   dump `tests/ref/syntax/<name>.txt`. Any other attribute is an error. `eval`, `paged`
+//!   and `html` tests are parsed and then evaluated (layout and export come later); a test
+//!   without a target attribute is only parsed. Evaluation is skipped when parsing failed,
+//!   so syntax errors are not reported twice.
 //! - Every test also checks that its tree gives back its body byte for byte, and every
 //!   suite file is parsed whole and must give back its text.
 //!

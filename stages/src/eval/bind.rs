@@ -1,0 +1,150 @@
+//! Bindings: `let` (plain and closure), and patterns — identifiers, placeholders,
+//! parenthesized and destructuring patterns over arrays (with one sink) and dictionaries
+//! (by key, renamed, with a sink) — either defining new variables or assigning to places.
+
+use ecow::EcoVec;
+
+use super::code::eval_expr;
+use super::{Vm, access};
+use crate::base::SourceResult;
+use crate::model::{Array, Dict, Value};
+use crate::syntax::ast::{self, AstNode, Expr, Pattern};
+
+/// Evaluates a `let` binding.
+pub fn eval_let(vm: &mut Vm, binding: ast::LetBinding) -> SourceResult<()> {
+    let value = match binding.init() {
+        Some(init) => eval_expr(vm, init)?,
+        None => Value::None,
+    };
+    if vm.flow.is_some() {
+        return Ok(());
+    }
+    match binding.kind() {
+        ast::LetBindingKind::Normal(pattern) => define_pattern(vm, pattern, value),
+        ast::LetBindingKind::Closure(ident) => {
+            vm.scopes.define(ident.get().clone(), value);
+            Ok(())
+        }
+    }
+}
+
+/// Binds the identifiers of `pattern` as new variables.
+pub fn define_pattern(vm: &mut Vm, pattern: Pattern, value: Value) -> SourceResult<()> {
+    destructure(vm, pattern, value, &mut |vm, expr, value| match expr {
+        Expr::Ident(ident) => {
+            vm.scopes.define(ident.get().clone(), value);
+            Ok(())
+        }
+        other => crate::bail!(other.span(), "cannot bind to this expression"),
+    })
+}
+
+/// Assigns to the places `pattern` names.
+pub fn assign_pattern(vm: &mut Vm, pattern: Pattern, value: Value) -> SourceResult<()> {
+    destructure(vm, pattern, value, &mut |vm, expr, value| {
+        *access::access(vm, expr)? = value;
+        Ok(())
+    })
+}
+
+type Binder<'f> = dyn FnMut(&mut Vm, Expr, Value) -> SourceResult<()> + 'f;
+
+fn destructure(vm: &mut Vm, pattern: Pattern, value: Value, f: &mut Binder) -> SourceResult<()> {
+    match pattern {
+        Pattern::Normal(expr) => f(vm, expr, value),
+        Pattern::Placeholder(_) => Ok(()),
+        Pattern::Parenthesized(p) => destructure(vm, p.pattern(), value, f),
+        Pattern::Destructuring(d) => match value {
+            Value::Array(array) => destructure_array(vm, d, array, f),
+            Value::Dict(dict) => destructure_dict(vm, d, dict, f),
+            v => crate::bail!(pattern.span(), "cannot destructure {}", v.ty().long_name()),
+        },
+    }
+}
+
+fn destructure_array(
+    vm: &mut Vm,
+    d: ast::Destructuring,
+    array: Array,
+    f: &mut Binder,
+) -> SourceResult<()> {
+    let items: Vec<_> = d.items().collect();
+    let len = array.len();
+    let fixed = items.iter().filter(|i| !matches!(i, ast::DestructuringItem::Spread(_))).count();
+    let has_sink = fixed < items.len();
+    if len < fixed {
+        crate::bail!(d.span(), "not enough elements to destructure";
+            hint: "the provided array has a length of {}, but the pattern expects {}{} elements",
+            len, if has_sink { "at least " } else { "" }, fixed);
+    }
+    if !has_sink && len > fixed {
+        crate::bail!(d.span(), "too many elements to destructure";
+            hint: "the provided array has a length of {}, but the pattern expects {} elements",
+            len, fixed);
+    }
+    let mut values = array.0.into_iter();
+    for item in items {
+        match item {
+            ast::DestructuringItem::Pattern(pattern) => {
+                let value = values.next().unwrap_or_default();
+                destructure(vm, pattern, value, f)?;
+            }
+            ast::DestructuringItem::Spread(spread) => {
+                let rest = len - fixed;
+                let sink: EcoVec<Value> = values.by_ref().take(rest).collect();
+                if let Some(ident) = spread.sink_ident() {
+                    f(vm, Expr::Ident(ident), Value::Array(Array(sink)))?;
+                }
+            }
+            ast::DestructuringItem::Named(named) => {
+                crate::bail!(named.span(), "cannot destructure named pattern from an array")
+            }
+        }
+    }
+    Ok(())
+}
+
+fn destructure_dict(
+    vm: &mut Vm,
+    d: ast::Destructuring,
+    dict: Dict,
+    f: &mut Binder,
+) -> SourceResult<()> {
+    let mut used = Vec::new();
+    let mut sink = None;
+    for item in d.items() {
+        match item {
+            ast::DestructuringItem::Pattern(Pattern::Normal(Expr::Ident(ident))) => {
+                let value = dict
+                    .at(ident.as_str())
+                    .map_err(|e| ecow::eco_vec![crate::error!(ident.span(), "{}", e)])?;
+                used.push(ident.get().clone());
+                f(vm, Expr::Ident(ident), value.clone())?;
+            }
+            ast::DestructuringItem::Pattern(Pattern::Placeholder(_)) => {}
+            ast::DestructuringItem::Pattern(other) => {
+                crate::bail!(other.span(), "cannot destructure unnamed pattern from dictionary")
+            }
+            ast::DestructuringItem::Named(named) => {
+                let name = named.name();
+                let value = dict
+                    .at(name.as_str())
+                    .map_err(|e| ecow::eco_vec![crate::error!(name.span(), "{}", e)])?;
+                used.push(name.get().clone());
+                destructure(vm, named.pattern(), value.clone(), f)?;
+            }
+            ast::DestructuringItem::Spread(spread) => sink = Some(spread),
+        }
+    }
+    if let Some(spread) = sink
+        && let Some(ident) = spread.sink_ident()
+    {
+        let rest: Dict = dict
+            .iter()
+            .filter(|(k, _)| !used.iter().any(|u| u == k.as_str()))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        f(vm, Expr::Ident(ident), Value::Dict(rest))?;
+    }
+    Ok(())
+}

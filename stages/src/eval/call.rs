@@ -1,0 +1,231 @@
+//! Calls: argument lists → `Args`, function and method calls, closures (creation with
+//! their captured values and evaluated defaults; invocation with positional, named,
+//! destructured and sink parameters).
+
+use std::sync::Arc;
+
+use ecow::EcoString;
+
+use super::code::{eval_expr, field};
+use super::{Engine, FlowEvent, Scopes, Vm, access, bind, methods};
+use crate::base::{SourceResult, Span};
+use crate::model::{Args, Closure, ClosureKind, Func, FuncRepr, Scope, Value};
+use crate::syntax::SyntaxKind;
+use crate::syntax::ast::{self, AstNode, Expr};
+
+/// Evaluates a function call or method call.
+pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
+    let span = call.span();
+    let callee = call.callee();
+    if let Expr::FieldAccess(access) = callee {
+        let name = access.field();
+        let target_expr = access.target();
+        // Mutating methods act on the place the target names.
+        if methods::is_mutating(name.as_str()) {
+            let args = eval_args(vm, call.args(), span)?;
+            let target = access::access(vm, target_expr)?;
+            if let Some(result) = methods::call_mut(target, name.as_str(), args.clone(), span)? {
+                return Ok(result);
+            }
+            let target = target.clone();
+            return call_method_or_field(vm, target, name, args, span);
+        }
+        let target = eval_expr(vm, target_expr)?;
+        let args = eval_args(vm, call.args(), span)?;
+        return call_method_or_field(vm, target, name, args, span);
+    }
+    let func = eval_expr(vm, callee)?;
+    let args = eval_args(vm, call.args(), span)?;
+    call_value(vm.engine, func, args, callee.span())
+}
+
+/// Calls `target.name(args)`: a method of the target's type, or else a function stored
+/// in a field (a module's function, a dictionary's function value).
+fn call_method_or_field(
+    vm: &mut Vm,
+    target: Value,
+    name: ast::Ident,
+    args: Args,
+    span: Span,
+) -> SourceResult<Value> {
+    let is_container = matches!(target, Value::Module(_) | Value::Func(_) | Value::Type(_));
+    if !is_container && methods::has_method(&target, name.as_str()) {
+        return methods::call(vm.engine, target, name.as_str(), args, span);
+    }
+    match field(target.clone(), name.as_str()) {
+        Ok(func) => call_value(vm.engine, func, args, name.span()),
+        Err(_) if is_container && methods::has_method(&target, name.as_str()) => {
+            methods::call(vm.engine, target, name.as_str(), args, span)
+        }
+        Err(_) if matches!(target, Value::Dict(_) | Value::Content(_) | Value::Module(_)) => {
+            let err = field(target.clone(), name.as_str()).unwrap_err();
+            Err(ecow::eco_vec![crate::error!(name.span(), "{}", err)])
+        }
+        Err(_) => crate::bail!(
+            name.span(),
+            "type {} has no method `{}`",
+            target.ty().short_name(),
+            name.as_str()
+        ),
+    }
+}
+
+/// Calls a value: a function, or a type (its constructor).
+pub fn call_value(
+    engine: &mut Engine,
+    callee: Value,
+    args: Args,
+    span: Span,
+) -> SourceResult<Value> {
+    match callee {
+        Value::Func(func) => func.call(engine, args),
+        Value::Type(ty) => super::library::construct(engine, ty, args),
+        v => crate::bail!(span, "expected function, found {}", v.ty().long_name()),
+    }
+}
+
+/// Evaluates call arguments, resolving spreads.
+pub fn eval_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args> {
+    let mut out = Args::new(span, []);
+    for arg in args.items() {
+        match arg {
+            ast::Arg::Pos(expr) => {
+                let value = eval_expr(vm, expr)?;
+                out.push(expr.span(), value);
+            }
+            ast::Arg::Named(named) => {
+                // Named arguments are located by the whole `name: value` pair.
+                let value = eval_expr(vm, named.expr())?;
+                let name = named.name().get().clone().into();
+                out.push_named(named.span(), named.expr().span(), name, value);
+            }
+            ast::Arg::Spread(spread) => {
+                let span = spread.span();
+                match eval_expr(vm, spread.expr())? {
+                    Value::None => {}
+                    Value::Array(array) => {
+                        for value in array {
+                            out.push(span, value);
+                        }
+                    }
+                    Value::Dict(dict) => {
+                        for (key, value) in dict.iter() {
+                            out.push_named(span, span, key.clone(), value.clone());
+                        }
+                    }
+                    Value::Args(args) => out.items.extend(args.items.iter().cloned()),
+                    v => crate::bail!(span, "cannot spread {}", v.ty().long_name()),
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Creates a closure value: captures the outside variables its body mentions and
+/// evaluates the defaults of its named parameters.
+pub fn eval_closure(vm: &mut Vm, closure: ast::Closure) -> SourceResult<Value> {
+    let mut defaults = Vec::new();
+    for param in closure.params().children() {
+        if let ast::Param::Named(named) = param {
+            defaults.push(eval_expr(vm, named.expr())?);
+        }
+    }
+    let node = closure.to_untyped().clone();
+    let captured = capture(vm, &node);
+    let name = closure.name().map(|n| n.get().clone());
+    let data = Closure { node, kind: ClosureKind::Closure, captured, defaults, name };
+    Ok(Value::Func(Func::new(FuncRepr::Closure(Arc::new(data)), closure.span())))
+}
+
+/// The values of the local variables that `node` mentions. Every identifier counts, even
+/// one the body binds itself: capturing too much is harmless, since inner bindings shadow
+/// captured ones.
+pub fn capture(vm: &Vm, node: &crate::syntax::SyntaxNode) -> Scope {
+    let mut scope = Scope::new();
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        if matches!(node.kind(), SyntaxKind::Ident | SyntaxKind::MathIdent) {
+            let name = node.text();
+            if scope.get(name).is_none()
+                && let Some(value) = vm.scopes.get_local(name)
+            {
+                scope.define(name.clone(), value.clone());
+            }
+        }
+        stack.extend(node.children());
+    }
+    scope
+}
+
+/// Calls a closure with arguments.
+pub fn call_closure(
+    engine: &mut Engine,
+    func: &Func,
+    closure: &Arc<Closure>,
+    mut args: Args,
+) -> SourceResult<Value> {
+    let base = engine.world.library();
+    let mut scopes = Scopes::new(base);
+    scopes.captured = Some(&closure.captured);
+    let file = closure.node.span().id();
+    let mut vm = Vm::new(engine, scopes, file);
+
+    let body = match closure.kind {
+        ClosureKind::Context => {
+            ast::Contextual::from_untyped(&closure.node).map(|c| c.body()).unwrap_or_default()
+        }
+        ClosureKind::Closure => {
+            let node = ast::Closure::from_untyped(&closure.node).unwrap_or_default();
+            if let Some(name) = &closure.name {
+                vm.scopes.define(name.clone(), Value::Func(func.clone()));
+            }
+            bind_params(&mut vm, node, &closure.defaults, &mut args)?;
+            node.body()
+        }
+    };
+    args.finish()?;
+
+    let output = eval_expr(&mut vm, body)?;
+    match vm.flow.take() {
+        None => Ok(output),
+        Some(FlowEvent::Return(_, Some(value))) => Ok(value),
+        Some(FlowEvent::Return(_, None)) => Ok(output),
+        Some(other) => Err(ecow::eco_vec![other.forbidden()]),
+    }
+}
+
+/// Binds the parameters of a closure to the arguments.
+fn bind_params(
+    vm: &mut Vm,
+    closure: ast::Closure,
+    defaults: &[Value],
+    args: &mut Args,
+) -> SourceResult<()> {
+    let mut defaults = defaults.iter();
+    for param in closure.params().children() {
+        match param {
+            ast::Param::Pos(pattern) => {
+                let what: EcoString = match pattern {
+                    ast::Pattern::Normal(Expr::Ident(ident)) => ident.get().clone(),
+                    _ => "pattern".into(),
+                };
+                let value: Value = args.expect(&what)?;
+                bind::define_pattern(vm, pattern, value)?;
+            }
+            ast::Param::Named(named) => {
+                let default = defaults.next().cloned().unwrap_or_default();
+                let name = named.name();
+                let value = args.named::<Value>(name.as_str())?.unwrap_or(default);
+                vm.scopes.define(name.get().clone(), value);
+            }
+            ast::Param::Spread(spread) => {
+                let rest = args.take();
+                if let Some(ident) = spread.sink_ident() {
+                    vm.scopes.define(ident.get().clone(), Value::Args(Arc::new(rest)));
+                }
+            }
+        }
+    }
+    Ok(())
+}

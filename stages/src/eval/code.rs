@@ -1,0 +1,340 @@
+//! Code: expressions → values. Literals, identifiers, blocks (whose results are joined),
+//! arrays and dictionaries with spreads, unary and binary operators (short-circuiting
+//! `and`/`or`, assignments), field access, and the dispatch of every expression kind to
+//! the module that evaluates it.
+
+use ecow::{EcoVec, eco_format};
+
+use super::{At, Vm, access, bind, call, flow, import, markup, rules};
+use crate::base::{Abs, Angle, Em, SourceResult};
+use crate::model::{Array, Dict, Fr, Length, Ratio, Str, Type, Value, join, ops_fns as ops};
+use crate::syntax::ast::{self, AstNode, BinOp, Expr, UnOp, Unit};
+
+/// Evaluates an expression.
+pub fn eval_expr(vm: &mut Vm, expr: Expr) -> SourceResult<Value> {
+    let span = expr.span();
+    let value = match expr {
+        Expr::Text(_)
+        | Expr::Space(_)
+        | Expr::Linebreak(_)
+        | Expr::Parbreak(_)
+        | Expr::Escape(_)
+        | Expr::Shorthand(_)
+        | Expr::SmartQuote(_)
+        | Expr::Strong(_)
+        | Expr::Emph(_)
+        | Expr::Raw(_)
+        | Expr::Link(_)
+        | Expr::Ref(_)
+        | Expr::Heading(_)
+        | Expr::ListItem(_)
+        | Expr::EnumItem(_)
+        | Expr::TermItem(_)
+        | Expr::Equation(_) => Value::Content(markup::eval_markup_node(vm, expr)?.spanned(span)),
+        Expr::Math(_)
+        | Expr::MathText(_)
+        | Expr::MathIdent(_)
+        | Expr::MathShorthand(_)
+        | Expr::MathAlignPoint(_)
+        | Expr::MathDelimited(_)
+        | Expr::MathAttach(_)
+        | Expr::MathPrimes(_)
+        | Expr::MathFrac(_)
+        | Expr::MathRoot(_) => Value::Content(markup::eval_math_node(vm, expr)?),
+        Expr::Label(label) => Value::Label(crate::model::Label(label.get().into())),
+        Expr::Ident(ident) => vm.scopes.get(ident.as_str()).at(span)?.clone(),
+        Expr::None(_) => Value::None,
+        Expr::Auto(_) => Value::Auto,
+        Expr::Bool(v) => Value::Bool(v.get()),
+        Expr::Int(v) => Value::Int(v.get()),
+        Expr::Float(v) => Value::Float(v.get()),
+        Expr::Numeric(v) => numeric(v.get()),
+        Expr::Str(v) => Value::Str(Str(v.get())),
+        Expr::CodeBlock(block) => {
+            vm.scopes.enter();
+            let result = eval_code(vm, &mut block.body().exprs());
+            vm.scopes.exit();
+            result?
+        }
+        Expr::ContentBlock(block) => {
+            vm.scopes.enter();
+            let result = markup::eval_markup(vm, &mut block.body().exprs());
+            vm.scopes.exit();
+            Value::Content(result?)
+        }
+        Expr::Parenthesized(p) => eval_expr(vm, p.expr())?,
+        Expr::Array(array) => eval_array(vm, array)?,
+        Expr::Dict(dict) => eval_dict(vm, dict)?,
+        Expr::Unary(unary) => eval_unary(vm, unary)?,
+        Expr::Binary(binary) => eval_binary(vm, binary)?,
+        Expr::FieldAccess(access) => {
+            let target = eval_expr(vm, access.target())?;
+            field(target, access.field().as_str()).at(access.field().span())?
+        }
+        Expr::FuncCall(c) => call::eval_call(vm, c)?,
+        Expr::Closure(c) => call::eval_closure(vm, c)?,
+        Expr::LetBinding(binding) => {
+            bind::eval_let(vm, binding)?;
+            Value::None
+        }
+        Expr::DestructAssignment(assign) => {
+            let value = eval_expr(vm, assign.value())?;
+            bind::assign_pattern(vm, assign.pattern(), value)?;
+            Value::None
+        }
+        Expr::SetRule(set) => Value::Styles(rules::eval_set(vm, set)?),
+        Expr::ShowRule(show) => {
+            Value::Styles(crate::model::Style::Recipe(rules::eval_show(vm, show)?).into())
+        }
+        Expr::Contextual(c) => Value::Content(rules::eval_context(vm, c)?),
+        Expr::Conditional(c) => flow::eval_conditional(vm, c)?,
+        Expr::WhileLoop(w) => flow::eval_while(vm, w)?,
+        Expr::ForLoop(f) => flow::eval_for(vm, f)?,
+        Expr::LoopBreak(_) => {
+            vm.flow.get_or_insert(super::FlowEvent::Break(span));
+            Value::None
+        }
+        Expr::LoopContinue(_) => {
+            vm.flow.get_or_insert(super::FlowEvent::Continue(span));
+            Value::None
+        }
+        Expr::FuncReturn(ret) => {
+            let value = ret.body().map(|body| eval_expr(vm, body)).transpose()?;
+            vm.flow.get_or_insert(super::FlowEvent::Return(span, value));
+            Value::None
+        }
+        Expr::ModuleImport(i) => {
+            import::eval_import(vm, i)?;
+            Value::None
+        }
+        Expr::ModuleInclude(i) => Value::Content(import::eval_include(vm, i)?),
+    };
+    Ok(value)
+}
+
+/// Evaluates a sequence of code expressions, joining their results. A `set` or `show`
+/// rule styles the rest of the sequence.
+pub fn eval_code<'a>(
+    vm: &mut Vm,
+    exprs: &mut impl Iterator<Item = Expr<'a>>,
+) -> SourceResult<Value> {
+    let mut output = Value::None;
+    while let Some(expr) = exprs.next() {
+        let span = expr.span();
+        let value = match expr {
+            Expr::SetRule(set) => {
+                let styles = rules::eval_set(vm, set)?;
+                if vm.flow.is_some() {
+                    break;
+                }
+                let tail = eval_code(vm, exprs)?.display();
+                Value::Content(tail.styled(styles))
+            }
+            Expr::ShowRule(show) => {
+                let recipe = rules::eval_show(vm, show)?;
+                if vm.flow.is_some() {
+                    break;
+                }
+                let tail = eval_code(vm, exprs)?.display();
+                Value::Content(rules::apply_recipe(vm, tail, recipe)?)
+            }
+            _ => eval_expr(vm, expr)?,
+        };
+        output = join(output, value).at(span)?;
+        if vm.flow.is_some() {
+            break;
+        }
+    }
+    Ok(output)
+}
+
+/// The value of a numeric literal.
+fn numeric((v, unit): (f64, Unit)) -> Value {
+    let abs = |abs| Value::Length(Length::abs(abs));
+    match unit {
+        Unit::Pt => abs(Abs::pt(v)),
+        Unit::Mm => abs(Abs::mm(v)),
+        Unit::Cm => abs(Abs::cm(v)),
+        Unit::In => abs(Abs::inches(v)),
+        Unit::Em => Value::Length(Length::em(Em::new(v))),
+        Unit::Rad => Value::Angle(Angle::rad(v)),
+        Unit::Deg => Value::Angle(Angle::deg(v)),
+        Unit::Fr => Value::Fraction(Fr(v)),
+        Unit::Percent => Value::Ratio(Ratio(v / 100.0)),
+    }
+}
+
+fn eval_array(vm: &mut Vm, array: ast::Array) -> SourceResult<Value> {
+    let mut items = EcoVec::new();
+    for item in array.items() {
+        match item {
+            ast::ArrayItem::Pos(expr) => items.push(eval_expr(vm, expr)?),
+            ast::ArrayItem::Spread(spread) => match eval_expr(vm, spread.expr())? {
+                Value::None => {}
+                Value::Array(array) => items.extend(array),
+                v => crate::bail!(spread.span(), "cannot spread {} into array", v.ty().long_name()),
+            },
+        }
+    }
+    Ok(Value::Array(Array(items)))
+}
+
+fn eval_dict(vm: &mut Vm, dict: ast::Dict) -> SourceResult<Value> {
+    let mut out = Dict::new();
+    for item in dict.items() {
+        match item {
+            ast::DictItem::Named(named) => {
+                let value = eval_expr(vm, named.expr())?;
+                out.insert(named.name().get().clone().into(), value);
+            }
+            ast::DictItem::Keyed(keyed) => {
+                let key = match eval_expr(vm, keyed.key())? {
+                    Value::Str(s) => s,
+                    v => {
+                        crate::bail!(keyed.key().span(), "{}", crate::model::mismatch("string", &v))
+                    }
+                };
+                let value = eval_expr(vm, keyed.expr())?;
+                out.insert(key, value);
+            }
+            ast::DictItem::Spread(spread) => match eval_expr(vm, spread.expr())? {
+                Value::None => {}
+                Value::Dict(dict) => out.extend(dict),
+                v => crate::bail!(
+                    spread.span(),
+                    "cannot spread {} into dictionary",
+                    v.ty().long_name()
+                ),
+            },
+        }
+    }
+    Ok(Value::Dict(out))
+}
+
+fn eval_unary(vm: &mut Vm, unary: ast::Unary) -> SourceResult<Value> {
+    let value = eval_expr(vm, unary.expr())?;
+    match unary.op() {
+        UnOp::Pos => ops::pos(value),
+        UnOp::Neg => ops::neg(value),
+        UnOp::Not => ops::not(value),
+    }
+    .at(unary.span())
+}
+
+fn eval_binary(vm: &mut Vm, binary: ast::Binary) -> SourceResult<Value> {
+    let op = binary.op();
+    let span = binary.span();
+    match op {
+        BinOp::And | BinOp::Or => {
+            let lhs = eval_expr(vm, binary.lhs())?;
+            // Short-circuit: the right side is not evaluated when the left decides.
+            if let Value::Bool(b) = lhs
+                && (b == (op == BinOp::Or))
+            {
+                return Ok(Value::Bool(b));
+            }
+            let rhs = eval_expr(vm, binary.rhs())?;
+            return if op == BinOp::And { ops::and(lhs, rhs) } else { ops::or(lhs, rhs) }.at(span);
+        }
+        BinOp::Assign
+        | BinOp::AddAssign
+        | BinOp::SubAssign
+        | BinOp::MulAssign
+        | BinOp::DivAssign => {
+            let rhs = eval_expr(vm, binary.rhs())?;
+            let lhs = binary.lhs();
+            // Assigning a whole pattern (`(a, b) = ..`) is a destructuring assignment.
+            if op == BinOp::Assign && matches!(lhs, Expr::Array(_) | Expr::Dict(_)) {
+                let pattern = ast::Pattern::from_untyped(lhs.to_untyped()).unwrap_or_default();
+                bind::assign_pattern(vm, pattern, rhs)?;
+                return Ok(Value::None);
+            }
+            let slot = access::access(vm, lhs)?;
+            // The old value is moved out so that `+=` on a large array does not copy it;
+            // an error ends evaluation, so the slot need not be restored.
+            let old = std::mem::take(slot);
+            *slot = match op {
+                BinOp::Assign => rhs,
+                BinOp::AddAssign => ops::add(old, rhs).at(span)?,
+                BinOp::SubAssign => ops::sub(old, rhs).at(span)?,
+                BinOp::MulAssign => ops::mul(old, rhs).at(span)?,
+                _ => ops::div(old, rhs).at(span)?,
+            };
+            return Ok(Value::None);
+        }
+        _ => {}
+    }
+    let lhs = eval_expr(vm, binary.lhs())?;
+    let rhs = eval_expr(vm, binary.rhs())?;
+    use std::cmp::Ordering::*;
+    match op {
+        BinOp::Add => ops::add(lhs, rhs),
+        BinOp::Sub => ops::sub(lhs, rhs),
+        BinOp::Mul => ops::mul(lhs, rhs),
+        BinOp::Div => ops::div(lhs, rhs),
+        BinOp::Eq => Ok(Value::Bool(lhs == rhs)),
+        BinOp::Neq => Ok(Value::Bool(lhs != rhs)),
+        BinOp::Lt => ops::cmp_op(lhs, rhs, |o| o == Less),
+        BinOp::Leq => ops::cmp_op(lhs, rhs, |o| o != Greater),
+        BinOp::Gt => ops::cmp_op(lhs, rhs, |o| o == Greater),
+        BinOp::Geq => ops::cmp_op(lhs, rhs, |o| o != Less),
+        BinOp::In => ops::in_(lhs, rhs),
+        BinOp::NotIn => ops::not_in(lhs, rhs),
+        _ => unreachable!("handled above"),
+    }
+    .at(span)
+}
+
+/// The field `name` of a value: a dictionary key, a content field, a module binding, a
+/// function in a function's scope, a constant of a type, or a part of a length.
+pub fn field(target: Value, name: &str) -> Result<Value, ecow::EcoString> {
+    match &target {
+        Value::Dict(dict) => dict.at(name).cloned(),
+        Value::Content(content) => content.get(name),
+        Value::Module(module) => module
+            .scope()
+            .get(name)
+            .cloned()
+            .ok_or_else(|| eco_format!("module `{}` does not contain `{name}`", module.name())),
+        Value::Func(func) => func.field(name).ok_or_else(|| match func.name() {
+            Some(f) => eco_format!("function `{f}` does not contain field `{name}`"),
+            None => eco_format!("function does not contain field `{name}`"),
+        }),
+        Value::Type(ty) => type_field(*ty, name)
+            .ok_or_else(|| eco_format!("type {} does not contain field `{name}`", ty.short_name())),
+        Value::Length(length) => match name {
+            "abs" => Ok(Value::Length(Length::abs(length.abs))),
+            "em" => Ok(Value::Float(length.em.get())),
+            _ => Err(eco_format!("length does not have field \"{name}\"")),
+        },
+        Value::Alignment(align) => match name {
+            "x" => {
+                Ok(align.x.map_or(Value::None, |x| Value::Alignment(crate::model::Alignment::h(x))))
+            }
+            "y" => {
+                Ok(align.y.map_or(Value::None, |y| Value::Alignment(crate::model::Alignment::v(y))))
+            }
+            _ => Err(eco_format!("alignment does not have field \"{name}\"")),
+        },
+        Value::Stroke(stroke) => match name {
+            "paint" => Ok(stroke.paint.map_or(Value::Auto, Value::Color)),
+            "thickness" => Ok(stroke.thickness.map_or(Value::Auto, Value::Length)),
+            _ => Err(eco_format!("stroke does not have field \"{name}\"")),
+        },
+        Value::Relative(rel) => match name {
+            "ratio" => Ok(Value::Ratio(rel.rel)),
+            "length" => Ok(Value::Length(rel.abs)),
+            _ => Err(eco_format!("relative length does not have field \"{name}\"")),
+        },
+        v => Err(eco_format!("cannot access fields on type {}", v.ty().short_name())),
+    }
+}
+
+/// The constants and functions reachable from a type: `float.inf`, `array.range`.
+fn type_field(ty: Type, name: &str) -> Option<Value> {
+    match (ty, name) {
+        (Type::Float, "inf") => Some(Value::Float(f64::INFINITY)),
+        (Type::Float, "nan") => Some(Value::Float(f64::NAN)),
+        _ => super::library::type_scope(ty, name),
+    }
+}

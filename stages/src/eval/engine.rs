@@ -1,0 +1,177 @@
+//! The evaluator's state: the `Engine` shared by all evaluation of one compilation (world,
+//! import route, call depth, warnings), and the `Vm` of one file or closure body (its
+//! `Scopes` and pending control flow).
+
+use ecow::{EcoString, EcoVec, eco_format};
+
+use super::World;
+use crate::base::{FileId, SourceDiagnostic, SourceResult, Span};
+use crate::model::{Scope, Value};
+
+/// State shared by all evaluation of one compilation.
+pub struct Engine<'a> {
+    pub world: &'a dyn World,
+    /// The files being evaluated, outermost first (for cyclic import detection).
+    pub route: Vec<FileId>,
+    /// The current depth of nested function calls.
+    pub depth: usize,
+    /// Warnings emitted so far, in order.
+    pub warnings: EcoVec<SourceDiagnostic>,
+}
+
+impl<'a> Engine<'a> {
+    /// A fresh engine over `world`.
+    pub fn new(world: &'a dyn World) -> Self {
+        Self { world, route: Vec::new(), depth: 0, warnings: EcoVec::new() }
+    }
+}
+
+impl std::fmt::Debug for Engine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Engine(depth {}, route {:?})", self.depth, self.route)
+    }
+}
+
+/// Attaches a span to a span-less error.
+pub trait At<T> {
+    /// The result with its error located at `span`.
+    fn at(self, span: Span) -> SourceResult<T>;
+}
+
+impl<T> At<T> for Result<T, EcoString> {
+    fn at(self, span: Span) -> SourceResult<T> {
+        self.map_err(|message| ecow::eco_vec![SourceDiagnostic::error(span, message)])
+    }
+}
+
+/// Control flow that interrupts evaluation.
+#[derive(Debug, Clone)]
+pub enum FlowEvent {
+    /// `break`.
+    Break(Span),
+    /// `continue`.
+    Continue(Span),
+    /// `return`, with the value if one was given.
+    Return(Span, Option<Value>),
+}
+
+impl FlowEvent {
+    /// The error for this event where it is not allowed.
+    pub fn forbidden(&self) -> SourceDiagnostic {
+        match self {
+            Self::Break(span) => SourceDiagnostic::error(*span, "cannot break outside of loop"),
+            Self::Continue(span) => {
+                SourceDiagnostic::error(*span, "cannot continue outside of loop")
+            }
+            Self::Return(span, _) => {
+                SourceDiagnostic::error(*span, "cannot return outside of function")
+            }
+        }
+    }
+}
+
+/// The scopes visible at a point: nested block scopes, then the values a closure
+/// captured, then the library.
+#[derive(Debug)]
+pub struct Scopes<'c> {
+    /// The innermost scope.
+    pub top: Scope,
+    /// The enclosing scopes, outermost first.
+    pub scopes: Vec<Scope>,
+    /// What the running closure captured (read-only).
+    pub captured: Option<&'c Scope>,
+    /// The library (read-only).
+    pub base: &'c Scope,
+}
+
+impl<'c> Scopes<'c> {
+    /// Scopes over a library.
+    pub fn new(base: &'c Scope) -> Self {
+        Self { top: Scope::new(), scopes: Vec::new(), captured: None, base }
+    }
+
+    /// Opens a nested scope.
+    pub fn enter(&mut self) {
+        self.scopes.push(std::mem::take(&mut self.top));
+    }
+
+    /// Closes the innermost scope.
+    pub fn exit(&mut self) {
+        self.top = self.scopes.pop().unwrap_or_default();
+    }
+
+    /// Binds `name` in the innermost scope.
+    pub fn define(&mut self, name: impl Into<EcoString>, value: impl Into<Value>) {
+        self.top.define(name, value);
+    }
+
+    /// The value of a variable, or Typst's `unknown variable` error.
+    pub fn get(&self, name: &str) -> Result<&Value, EcoString> {
+        std::iter::once(&self.top)
+            .chain(self.scopes.iter().rev())
+            .chain(self.captured)
+            .chain(std::iter::once(self.base))
+            .find_map(|scope| scope.get(name))
+            .ok_or_else(|| unknown_variable(name))
+    }
+
+    /// The value of a local variable, or the error saying why it cannot be changed.
+    pub fn get_mut(&mut self, name: &str) -> Result<&mut Value, EcoString> {
+        if let Some(value) = std::iter::once(&mut self.top)
+            .chain(self.scopes.iter_mut().rev())
+            .find_map(|scope| scope.get_mut(name))
+        {
+            return Ok(value);
+        }
+        if self.captured.is_some_and(|c| c.get(name).is_some()) {
+            return Err(
+                "variables from outside the function are read-only and cannot be modified".into()
+            );
+        }
+        if self.base.get(name).is_some() {
+            return Err(eco_format!("cannot mutate a constant: {name}"));
+        }
+        Err(unknown_variable(name))
+    }
+
+    /// Whether `name` is bound outside the library (what a closure needs to capture).
+    pub fn get_local(&self, name: &str) -> Option<&Value> {
+        std::iter::once(&self.top)
+            .chain(self.scopes.iter().rev())
+            .chain(self.captured)
+            .find_map(|scope| scope.get(name))
+    }
+}
+
+/// Typst's error for an unbound name.
+fn unknown_variable(name: &str) -> EcoString {
+    eco_format!("unknown variable: {name}")
+}
+
+/// The evaluator of one file or closure body.
+pub struct Vm<'c, 'a> {
+    pub engine: &'c mut Engine<'a>,
+    pub scopes: Scopes<'c>,
+    /// Pending control flow (`break`, `continue`, `return`).
+    pub flow: Option<FlowEvent>,
+    /// The file being evaluated, for resolving relative paths.
+    pub file: Option<FileId>,
+}
+
+impl<'c, 'a> Vm<'c, 'a> {
+    /// A VM with fresh scopes over the engine's library.
+    pub fn new(engine: &'c mut Engine<'a>, scopes: Scopes<'c>, file: Option<FileId>) -> Self {
+        Self { engine, scopes, flow: None, file }
+    }
+
+    /// Records a warning.
+    pub fn warn(&mut self, warning: SourceDiagnostic) {
+        self.engine.warnings.push(warning);
+    }
+}
+
+impl std::fmt::Debug for Vm<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Vm({:?})", self.file)
+    }
+}

@@ -1,0 +1,109 @@
+//! Control flow: `if`/`else`, `while` (with the infinite-loop guard) and `for` over
+//! arrays, dictionaries (pairs), strings (grapheme clusters) and arguments, handling the
+//! `break`/`continue` events their bodies raise.
+
+use ecow::eco_format;
+
+use super::code::eval_expr;
+use super::{At, FlowEvent, Vm, bind};
+use crate::base::SourceResult;
+use crate::model::{Array, Str, Value, join, mismatch};
+use crate::syntax::ast::{self, AstNode};
+
+/// How many iterations a `while` loop may run before it is deemed infinite.
+const MAX_ITERATIONS: usize = 10_000;
+
+/// Evaluates a condition, which must be a boolean.
+fn condition(vm: &mut Vm, expr: ast::Expr) -> SourceResult<bool> {
+    match eval_expr(vm, expr)? {
+        Value::Bool(b) => Ok(b),
+        v => Err(mismatch("boolean", &v)).at(expr.span()),
+    }
+}
+
+/// Evaluates `if`/`else`.
+pub fn eval_conditional(vm: &mut Vm, c: ast::Conditional) -> SourceResult<Value> {
+    if condition(vm, c.condition())? {
+        eval_expr(vm, c.if_body())
+    } else if let Some(else_body) = c.else_body() {
+        eval_expr(vm, else_body)
+    } else {
+        Ok(Value::None)
+    }
+}
+
+/// Handles the flow event after one iteration; returns whether the loop ends.
+fn after_iteration(vm: &mut Vm) -> bool {
+    match vm.flow {
+        Some(FlowEvent::Break(_)) => {
+            vm.flow = None;
+            true
+        }
+        Some(FlowEvent::Continue(_)) => {
+            vm.flow = None;
+            false
+        }
+        Some(FlowEvent::Return(..)) => true,
+        None => false,
+    }
+}
+
+/// Evaluates a `while` loop, joining the results of its iterations.
+pub fn eval_while(vm: &mut Vm, w: ast::WhileLoop) -> SourceResult<Value> {
+    let mut output = Value::None;
+    let mut iterations = 0;
+    while condition(vm, w.condition())? {
+        iterations += 1;
+        if iterations > MAX_ITERATIONS {
+            crate::bail!(w.span(), "loop seems to be infinite");
+        }
+        let body = w.body();
+        let value = eval_expr(vm, body)?;
+        output = join(output, value).at(body.span())?;
+        if after_iteration(vm) {
+            break;
+        }
+    }
+    Ok(output)
+}
+
+/// Evaluates a `for` loop, joining the results of its iterations.
+pub fn eval_for(vm: &mut Vm, f: ast::ForLoop) -> SourceResult<Value> {
+    let iterable = eval_expr(vm, f.iterable())?;
+    let items: Array = match iterable {
+        Value::Array(array) => array,
+        Value::Dict(dict) => dict
+            .iter()
+            .map(|(k, v)| Value::Array(Array::from_iter([Value::Str(k.clone()), v.clone()])))
+            .collect(),
+        Value::Str(s) => {
+            if matches!(f.pattern(), ast::Pattern::Destructuring(_)) {
+                crate::bail!(f.pattern().span(), "cannot destructure values of string");
+            }
+            s.graphemes().map(|g| Value::Str(Str::from(g))).collect()
+        }
+        Value::Args(args) => args.positional().cloned().collect(),
+        v => crate::bail!(
+            f.iterable().span(),
+            "{}",
+            eco_format!("cannot loop over {}", v.ty().long_name())
+        ),
+    };
+
+    let mut output = Value::None;
+    vm.scopes.enter();
+    let result = (|| {
+        for item in items {
+            bind::define_pattern(vm, f.pattern(), item)?;
+            let body = f.body();
+            let value = eval_expr(vm, body)?;
+            output = join(std::mem::take(&mut output), value).at(body.span())?;
+            if after_iteration(vm) {
+                break;
+            }
+        }
+        Ok(())
+    })();
+    vm.scopes.exit();
+    result.map(|()| output)
+}

@@ -1,0 +1,99 @@
+//! Rules: `set` (conditional, element functions only) → styles; `show` with its selector
+//! forms (element function, `.where(..)`, label, string, selector, none) and
+//! transformations (function, content, `set` rule) → a recipe; `show: f` applied to the
+//! rest at once; `context` → a content element holding a closure.
+
+use std::sync::Arc;
+
+use super::call::{capture, eval_args};
+use super::code::eval_expr;
+use super::{At, Vm};
+use crate::base::SourceResult;
+use crate::model::{
+    Args, CONTEXT, Closure, ClosureKind, Content, Func, FuncRepr, Recipe, Selector, Style, Styles,
+    Transformation, Value, mismatch,
+};
+use crate::syntax::ast::{self, AstNode};
+
+/// Evaluates a `set` rule.
+pub fn eval_set(vm: &mut Vm, set: ast::SetRule) -> SourceResult<Styles> {
+    if let Some(condition) = set.condition() {
+        match eval_expr(vm, condition)? {
+            Value::Bool(true) => {}
+            Value::Bool(false) => return Ok(Styles::new()),
+            v => return Err(mismatch("boolean", &v)).at(condition.span()),
+        }
+    }
+    let target = set.target();
+    let elem = match eval_expr(vm, target)? {
+        Value::Func(func) => match func.element() {
+            Some(elem) => elem,
+            None => crate::bail!(target.span(), "only element functions can be used in set rules"),
+        },
+        v => return Err(mismatch("function", &v)).at(target.span()),
+    };
+    let mut args = eval_args(vm, set.args(), set.args().span())?;
+    let styles = elem.set(&mut args)?;
+    args.finish()?;
+    Ok(styles)
+}
+
+/// Evaluates a `show` rule into a recipe.
+pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
+    let selector = match show.selector() {
+        Some(expr) => Some(selector(eval_expr(vm, expr)?).at(expr.span())?),
+        None => None,
+    };
+    let transform_expr = show.transform();
+    let transform = match eval_expr(vm, transform_expr)? {
+        Value::Func(func) => Transformation::Func(func),
+        Value::Styles(styles) => Transformation::Styles(styles),
+        v @ (Value::Content(_) | Value::Str(_) | Value::None) => {
+            Transformation::Content(v.display())
+        }
+        v => {
+            return Err(mismatch("content or function", &v)).at(transform_expr.span());
+        }
+    };
+    Ok(Recipe { selector, transform, span: show.span() })
+}
+
+/// A value as a show rule's selector.
+pub fn selector(value: Value) -> Result<Selector, ecow::EcoString> {
+    match value {
+        Value::Func(func) => func
+            .element()
+            .map(|elem| Selector::Elem(elem, None))
+            .ok_or_else(|| "only element functions can be used as selectors".into()),
+        Value::Str(s) => Ok(Selector::Text(s.0)),
+        Value::Label(label) => Ok(Selector::Label(label)),
+        Value::Selector(selector) => Ok(Arc::unwrap_or_clone(selector)),
+        v => Err(mismatch("function, label, string, or selector", &v)),
+    }
+}
+
+/// Applies a recipe to the content after it: a rule without a selector transforms the
+/// content now; one with a selector styles it (realization applies it later).
+pub fn apply_recipe(vm: &mut Vm, content: Content, recipe: Recipe) -> SourceResult<Content> {
+    if recipe.selector.is_some() {
+        return Ok(content.styled(Style::Recipe(recipe).into()));
+    }
+    Ok(match recipe.transform {
+        Transformation::Content(replacement) => replacement,
+        Transformation::Styles(styles) => content.styled(styles),
+        Transformation::Func(func) => {
+            let args = Args::new(recipe.span, [Value::Content(content)]);
+            func.call(vm.engine, args)?.display()
+        }
+    })
+}
+
+/// Evaluates `context expr` into a context element holding the expression as a closure.
+pub fn eval_context(vm: &mut Vm, c: ast::Contextual) -> SourceResult<Content> {
+    let node = c.to_untyped().clone();
+    let captured = capture(vm, &node);
+    let closure =
+        Closure { node, kind: ClosureKind::Context, captured, defaults: Vec::new(), name: None };
+    let func = Func::new(FuncRepr::Closure(Arc::new(closure)), c.span());
+    Ok(Content::new(CONTEXT).with_field("func", Value::Func(func)).spanned(c.span()))
+}

@@ -1,0 +1,79 @@
+//! `eval`uating a string: text → parsed in code, markup or math mode → a value, with the
+//! library plus an optional scope of extra bindings. The text has no file, so its syntax
+//! nodes carry no spans; diagnostics from it point at the `eval` call instead.
+
+use ecow::EcoVec;
+
+use super::code::eval_code;
+use super::markup::{eval_markup, eval_math_node};
+use super::{Engine, Scopes, Vm};
+use crate::base::{SourceDiagnostic, SourceResult, Span};
+use crate::model::{Dict, Value};
+use crate::syntax::ast::{self, AstNode};
+use crate::syntax::{parse, parse_code, parse_math};
+
+/// The syntax mode a string is evaluated in.
+#[derive(Debug, Copy, Clone, Eq, PartialEq)]
+pub enum EvalMode {
+    Code,
+    Markup,
+    Math,
+}
+
+/// Evaluates `text` in `mode`, with `scope`'s pairs bound as variables.
+pub fn eval_string(
+    engine: &mut Engine,
+    text: &str,
+    span: Span,
+    mode: EvalMode,
+    scope: Dict,
+) -> SourceResult<Value> {
+    let root = match mode {
+        EvalMode::Code => parse_code(text),
+        EvalMode::Markup => parse(text),
+        EvalMode::Math => parse_math(text),
+    };
+    let locate = |errors: EcoVec<SourceDiagnostic>| -> EcoVec<SourceDiagnostic> {
+        errors
+            .into_iter()
+            .map(|mut diag| {
+                diag.span = diag.span.or(span);
+                diag
+            })
+            .collect()
+    };
+    if root.erroneous() {
+        return Err(locate(
+            root.errors()
+                .into_iter()
+                .map(|e| SourceDiagnostic::error(span, e.message).with_hints(e.hints))
+                .collect(),
+        ));
+    }
+
+    let base = engine.world.library();
+    let mut vm = Vm::new(engine, Scopes::new(base), None);
+    for (name, value) in scope.iter() {
+        vm.scopes.define(name.0.clone(), value.clone());
+    }
+    let result = match mode {
+        EvalMode::Code => {
+            let code = ast::Code::from_untyped(&root).unwrap_or_default();
+            eval_code(&mut vm, &mut code.exprs())
+        }
+        EvalMode::Markup => {
+            let markup = ast::Markup::from_untyped(&root).unwrap_or_default();
+            eval_markup(&mut vm, &mut markup.exprs()).map(Value::Content)
+        }
+        EvalMode::Math => {
+            let math = ast::Math::from_untyped(&root).unwrap_or_default();
+            eval_math_node(&mut vm, ast::Expr::Math(math)).map(Value::Content)
+        }
+    };
+    let flow = vm.flow.take();
+    let value = result.map_err(locate)?;
+    if let Some(flow) = flow {
+        return Err(locate(ecow::eco_vec![flow.forbidden()]));
+    }
+    Ok(value)
+}

@@ -1,0 +1,956 @@
+//! The element kinds a book needs, as static data: one `Element` per kind with its field
+//! table (names, accepted types, positional/named/required/settable, defaults) following
+//! Typst 0.15's parameter lists. A uniform list, hence longer than most files.
+//!
+//! `sequence` and `styled` are structural (built by evaluation, not callable);
+//! `context` holds the closure of a `context` expression until layout resolves it;
+//! `equation` holds its math as content for now (math evaluation comes with math layout).
+
+use super::content::{ElementData, FieldData as F, none};
+use super::{Element, Type, Value};
+use crate::base::{Abs, Em};
+
+use Type as T;
+
+const CONTENT: &[Type] = &[T::Content];
+const BOOL: &[Type] = &[T::Bool];
+const LEN: &[Type] = &[T::Length];
+const REL: &[Type] = &[T::Relative];
+const AUTO_REL: &[Type] = &[T::Auto, T::Relative];
+const AUTO_LEN: &[Type] = &[T::Auto, T::Length];
+const NONE_CONTENT: &[Type] = &[T::None, T::Content];
+const NUMBERING: &[Type] = &[T::None, T::Str, T::Func];
+const FILL: &[Type] = &[T::None, T::Color];
+const STROKE: &[Type] = &[T::None, T::Auto, T::Stroke];
+const INSET: &[Type] = &[T::Relative, T::Dict];
+const SPACING: &[Type] = &[T::Relative, T::Fraction];
+const ALIGN: &[Type] = &[T::Alignment];
+
+fn auto() -> Value {
+    Value::Auto
+}
+fn yes() -> Value {
+    Value::Bool(true)
+}
+fn no() -> Value {
+    Value::Bool(false)
+}
+fn one() -> Value {
+    Value::Int(1)
+}
+fn zero_len() -> Value {
+    Value::Length(super::Length::zero())
+}
+fn pt(v: f64) -> Value {
+    Value::Length(super::Length::abs(Abs::pt(v)))
+}
+fn em(v: f64) -> Value {
+    Value::Length(super::Length::em(Em::new(v)))
+}
+fn ten_pt() -> Value {
+    pt(10.0)
+}
+fn black() -> Value {
+    Value::Color(super::Color::BLACK)
+}
+fn empty_dict() -> Value {
+    Value::Dict(super::Dict::new())
+}
+fn leading() -> Value {
+    em(0.65)
+}
+fn par_spacing() -> Value {
+    em(1.2)
+}
+fn a4() -> Value {
+    Value::str("a4")
+}
+fn libertinus() -> Value {
+    Value::str("libertinus serif")
+}
+fn en() -> Value {
+    Value::str("en")
+}
+fn regular() -> Value {
+    Value::Int(400)
+}
+fn normal() -> Value {
+    Value::str("normal")
+}
+fn strong_delta() -> Value {
+    Value::Int(300)
+}
+fn bullet() -> Value {
+    Value::Array(super::Array::from_iter([Value::str("•"), Value::str("‣"), Value::str("–")]))
+}
+fn enum_numbering() -> Value {
+    Value::str("1.")
+}
+fn indent_half_em() -> Value {
+    em(0.5)
+}
+fn start_top() -> Value {
+    Value::Alignment(super::Alignment {
+        x: Some(super::HAlign::Start),
+        y: Some(super::VAlign::Top),
+    })
+}
+fn ttb() -> Value {
+    Value::Direction(super::Dir::Ttb)
+}
+fn two_em() -> Value {
+    em(2.0)
+}
+
+/// Declares a static element.
+macro_rules! element {
+    ($(#[$attr:meta])* $id:ident = $name:literal, $title:literal, [$($field:expr),* $(,)?] $(, scope: [$($child:expr),*])? $(, styles_body: $sb:literal)?) => {
+        $(#[$attr])*
+        pub static $id: Element = Element(&ElementData {
+            name: $name,
+            title: $title,
+            fields: &[$($field),*],
+            scope: &[$($(&$child),*)?],
+            styles_body: false $(|| $sb)?,
+        });
+    };
+}
+
+element!(
+    /// A sequence of content: what markup and joins produce.
+    SEQUENCE = "sequence", "Sequence", [F::variadic("children", CONTENT)]
+);
+element!(
+    /// Content with styles applied.
+    STYLED = "styled", "Styled", [F::required("child", CONTENT), F::required("styles", &[T::Styles])]
+);
+element!(
+    /// A piece of text; calling `text(..)[body]` styles the body instead.
+    TEXT = "text", "Text", [
+        F::named("font", &[T::Str, T::Array], libertinus),
+        F::named("fallback", BOOL, yes),
+        F::named("style", &[T::Str], normal),
+        F::named("weight", &[T::Int, T::Str], regular),
+        F::named("stretch", &[T::Ratio], none),
+        F::find("size", LEN, ten_pt),
+        F::find("fill", &[T::Color], black),
+        F::named("stroke", STROKE, none),
+        F::named("tracking", LEN, zero_len),
+        F::named("spacing", REL, none),
+        F::named("baseline", LEN, zero_len),
+        F::named("overhang", BOOL, yes),
+        F::named("top-edge", &[T::Length, T::Str], none),
+        F::named("bottom-edge", &[T::Length, T::Str], none),
+        F::named("lang", &[T::Str], en),
+        F::named("region", &[T::None, T::Str], none),
+        F::named("script", &[T::Auto, T::Str], auto),
+        F::named("dir", &[T::Auto, T::Direction], auto),
+        F::named("hyphenate", &[T::Auto, T::Bool], auto),
+        F::named("kerning", BOOL, yes),
+        F::named("ligatures", BOOL, yes),
+        F::named("number-type", &[T::Auto, T::Str], auto),
+        F::named("number-width", &[T::Auto, T::Str], auto),
+        F::named("slashed-zero", BOOL, no),
+        F::named("fractions", BOOL, no),
+        F::named("features", &[T::Array, T::Dict], empty_dict),
+        F::named("variations", &[T::Dict], empty_dict),
+        F::named("delta", &[T::Int], none),
+        F::named("emph", BOOL, no),
+        F::required("text", &[T::Str]),
+    ], styles_body: true
+);
+element!(
+    /// A space between words.
+    SPACE = "space", "Space", []
+);
+element!(
+    /// A forced line break.
+    LINEBREAK = "linebreak", "Line Break", [F::named("justify", BOOL, no)]
+);
+element!(
+    /// A paragraph break.
+    PARBREAK = "parbreak", "Paragraph Break", []
+);
+element!(
+    /// A quote that becomes typographic according to its context.
+    SMARTQUOTE = "smartquote", "Smart Quote", [
+        F::named("double", BOOL, yes),
+        F::named("enabled", BOOL, yes),
+        F::named("alternative", BOOL, no),
+        F::named("quotes", &[T::Auto, T::Str, T::Array, T::Dict], auto),
+    ]
+);
+element!(
+    /// Strongly emphasized content.
+    STRONG = "strong", "Strong", [F::named("delta", &[T::Int], strong_delta), F::required("body", CONTENT)]
+);
+element!(
+    /// Emphasized content.
+    EMPH = "emph", "Emphasis", [F::required("body", CONTENT)]
+);
+element!(
+    /// Raw text, possibly highlighted.
+    RAW = "raw", "Raw Text", [
+        F::required("text", &[T::Str]),
+        F::named("block", BOOL, no),
+        F::named("lang", &[T::None, T::Str], none),
+        F::named("align", ALIGN, none),
+        F::named("tab-size", &[T::Int], none),
+        F::named("theme", &[], auto),
+    ]
+);
+element!(
+    /// A hyperlink.
+    LINK = "link", "Link", [F::required("dest", &[T::Str, T::Label, T::Dict]), F::required("body", CONTENT)]
+);
+element!(
+    /// A reference to a label.
+    REF = "ref", "Reference", [
+        F::required("target", &[T::Label]),
+        F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
+        F::named("form", &[T::Str], none),
+    ]
+);
+element!(
+    /// A section heading.
+    HEADING = "heading", "Heading", [
+        F::named("level", &[T::Int, T::Auto], auto),
+        F::named("depth", &[T::Int], one),
+        F::named("offset", &[T::Int], none),
+        F::named("numbering", NUMBERING, none),
+        F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
+        F::named("outlined", BOOL, yes),
+        F::named("bookmarked", &[T::Auto, T::Bool], auto),
+        F::named("hanging-indent", AUTO_LEN, auto),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// An item of a bullet list.
+    LIST_ITEM = "list.item", "List Item", [F::required("body", CONTENT)]
+);
+element!(
+    /// A bullet list.
+    LIST = "list", "Bullet List", [
+        F::named("tight", BOOL, yes),
+        F::named("marker", &[T::Content, T::Array, T::Func], bullet),
+        F::named("indent", LEN, zero_len),
+        F::named("body-indent", LEN, indent_half_em),
+        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::variadic("children", CONTENT),
+    ], scope: [LIST_ITEM]
+);
+element!(
+    /// An item of a numbered list.
+    ENUM_ITEM = "enum.item", "Numbered List Item", [
+        F::positional("number", &[T::None, T::Int], none),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// A numbered list.
+    ENUM = "enum", "Numbered List", [
+        F::named("tight", BOOL, yes),
+        F::named("numbering", &[T::Str, T::Func], enum_numbering),
+        F::named("start", &[T::Auto, T::Int], auto),
+        F::named("full", BOOL, no),
+        F::named("reversed", BOOL, no),
+        F::named("indent", LEN, zero_len),
+        F::named("body-indent", LEN, indent_half_em),
+        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("number-align", ALIGN, none),
+        F::variadic("children", CONTENT),
+    ], scope: [ENUM_ITEM]
+);
+element!(
+    /// An item of a term list.
+    TERM_ITEM = "terms.item", "Term", [F::required("term", CONTENT), F::required("description", CONTENT)]
+);
+element!(
+    /// A list of terms and their descriptions.
+    TERMS = "terms", "Term List", [
+        F::named("tight", BOOL, yes),
+        F::named("separator", CONTENT, none),
+        F::named("indent", LEN, zero_len),
+        F::named("hanging-indent", LEN, two_em),
+        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::variadic("children", &[]),
+    ], scope: [TERM_ITEM]
+);
+element!(
+    /// A mathematical equation.
+    EQUATION = "math.equation", "Equation", [
+        F::named("block", BOOL, no),
+        F::named("numbering", NUMBERING, none),
+        F::named("number-align", ALIGN, none),
+        F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// The value of a `context` expression, computed at layout time.
+    CONTEXT = "context", "Context", [F::required("func", &[T::Func])]
+);
+element!(
+    /// A paragraph.
+    PAR = "par", "Paragraph", [
+        F::named("leading", LEN, leading),
+        F::named("spacing", LEN, par_spacing),
+        F::named("justify", BOOL, no),
+        F::named("linebreaks", &[T::Auto, T::Str], auto),
+        F::named("first-line-indent", &[T::Length, T::Dict], zero_len),
+        F::named("hanging-indent", LEN, zero_len),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Page setup (only settable; a page is made by the flow).
+    PAGE = "page", "Page", [
+        F::named("paper", &[T::Str], a4),
+        F::named("width", AUTO_LEN, auto),
+        F::named("height", AUTO_LEN, auto),
+        F::named("flipped", BOOL, no),
+        F::named("margin", &[T::Auto, T::Relative, T::Dict], auto),
+        F::named("binding", &[], auto),
+        F::named("columns", &[T::Int], one),
+        F::named("fill", &[T::None, T::Auto, T::Color], auto),
+        F::named("numbering", NUMBERING, none),
+        F::named("supplement", &[T::None, T::Auto, T::Content], auto),
+        F::named("number-align", ALIGN, none),
+        F::named("header", &[T::None, T::Auto, T::Content], auto),
+        F::named("header-ascent", REL, none),
+        F::named("footer", &[T::None, T::Auto, T::Content], auto),
+        F::named("footer-descent", REL, none),
+        F::named("background", NONE_CONTENT, none),
+        F::named("foreground", NONE_CONTENT, none),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// A manual page break.
+    PAGEBREAK = "pagebreak", "Page Break", [F::named("weak", BOOL, no), F::named("to", &[T::None, T::Str], none)]
+);
+element!(
+    /// A manual column break.
+    COLBREAK = "colbreak", "Column Break", [F::named("weak", BOOL, no)]
+);
+element!(
+    /// Horizontal spacing.
+    H = "h", "Horizontal Spacing", [F::required("amount", SPACING), F::named("weak", BOOL, no)]
+);
+element!(
+    /// Vertical spacing.
+    V = "v", "Vertical Spacing", [F::required("amount", SPACING), F::named("weak", BOOL, no)]
+);
+element!(
+    /// Aligned content.
+    ALIGN_ELEM = "align", "Align", [F::positional("alignment", ALIGN, start_top), F::required("body", CONTENT)]
+);
+element!(
+    /// A block-level container.
+    BLOCK = "block", "Block", [
+        F::named("width", AUTO_REL, auto),
+        F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("breakable", BOOL, yes),
+        F::named("fill", FILL, none),
+        F::named("stroke", STROKE, none),
+        F::named("radius", &[T::Relative, T::Dict], none),
+        F::named("inset", INSET, none),
+        F::named("outset", INSET, none),
+        F::named("spacing", SPACING, none),
+        F::named("above", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("below", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("clip", BOOL, no),
+        F::named("sticky", BOOL, no),
+        F::positional("body", &[T::None, T::Content], none),
+    ]
+);
+element!(
+    /// An inline-level container.
+    BOX = "box", "Box", [
+        F::named("width", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("height", AUTO_REL, auto),
+        F::named("baseline", REL, none),
+        F::named("fill", FILL, none),
+        F::named("stroke", STROKE, none),
+        F::named("radius", &[T::Relative, T::Dict], none),
+        F::named("inset", INSET, none),
+        F::named("outset", INSET, none),
+        F::named("clip", BOOL, no),
+        F::positional("body", &[T::None, T::Content], none),
+    ]
+);
+element!(
+    /// Padding around content.
+    PAD = "pad", "Padding", [
+        F::named("left", REL, none),
+        F::named("top", REL, none),
+        F::named("right", REL, none),
+        F::named("bottom", REL, none),
+        F::named("x", REL, none),
+        F::named("y", REL, none),
+        F::named("rest", REL, none),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Items stacked along an axis.
+    STACK = "stack", "Stack", [
+        F::named("dir", &[T::Direction], ttb),
+        F::named("spacing", &[T::None, T::Relative, T::Fraction], none),
+        F::variadic("children", &[T::Content, T::Relative, T::Fraction]),
+    ]
+);
+element!(
+    /// A raster or vector image.
+    IMAGE = "image", "Image", [
+        F::required("source", &[T::Str]),
+        F::named("format", &[T::Auto, T::Str], auto),
+        F::named("width", AUTO_REL, auto),
+        F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("alt", &[T::None, T::Str], none),
+        F::named("fit", &[T::Str], none),
+        F::named("scaling", &[T::Auto, T::Str], auto),
+    ]
+);
+element!(
+    /// A rectangle.
+    RECT = "rect", "Rectangle", [
+        F::named("width", AUTO_REL, auto),
+        F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("fill", FILL, none),
+        F::named("stroke", STROKE, auto),
+        F::named("radius", &[T::Relative, T::Dict], none),
+        F::named("inset", INSET, none),
+        F::named("outset", INSET, none),
+        F::positional("body", &[T::None, T::Content], none),
+    ]
+);
+element!(
+    /// A square.
+    SQUARE = "square", "Square", [
+        F::named("size", &[T::Auto, T::Length], auto),
+        F::named("width", AUTO_REL, auto),
+        F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("fill", FILL, none),
+        F::named("stroke", STROKE, auto),
+        F::named("radius", &[T::Relative, T::Dict], none),
+        F::named("inset", INSET, none),
+        F::named("outset", INSET, none),
+        F::positional("body", &[T::None, T::Content], none),
+    ]
+);
+element!(
+    /// A circle.
+    CIRCLE = "circle", "Circle", [
+        F::named("radius", LEN, none),
+        F::named("width", AUTO_REL, auto),
+        F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("fill", FILL, none),
+        F::named("stroke", STROKE, auto),
+        F::named("inset", INSET, none),
+        F::named("outset", INSET, none),
+        F::positional("body", &[T::None, T::Content], none),
+    ]
+);
+element!(
+    /// An ellipse.
+    ELLIPSE = "ellipse", "Ellipse", [
+        F::named("width", AUTO_REL, auto),
+        F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("fill", FILL, none),
+        F::named("stroke", STROKE, auto),
+        F::named("inset", INSET, none),
+        F::named("outset", INSET, none),
+        F::positional("body", &[T::None, T::Content], none),
+    ]
+);
+element!(
+    /// A line.
+    LINE = "line", "Line", [
+        F::named("start", &[T::Array], none),
+        F::named("end", &[T::None, T::Array], none),
+        F::named("length", REL, none),
+        F::named("angle", &[T::Angle], none),
+        F::named("stroke", STROKE, none),
+    ]
+);
+element!(
+    /// A header of a grid, repeated on each page.
+    GRID_HEADER = "grid.header", "Grid Header", [
+        F::named("repeat", BOOL, yes),
+        F::named("level", &[T::Int], one),
+        F::variadic("children", CONTENT),
+    ]
+);
+element!(
+    /// A footer of a grid, repeated on each page.
+    GRID_FOOTER = "grid.footer", "Grid Footer", [
+        F::named("repeat", BOOL, yes),
+        F::variadic("children", CONTENT),
+    ]
+);
+element!(
+    /// A horizontal line in a grid.
+    GRID_HLINE = "grid.hline", "Grid Horizontal Line", [
+        F::named("y", &[T::Auto, T::Int], auto),
+        F::named("start", &[T::Int], none),
+        F::named("end", &[T::None, T::Int], none),
+        F::named("stroke", STROKE, none),
+        F::named("position", &[T::Alignment], none),
+    ]
+);
+element!(
+    /// A vertical line in a grid.
+    GRID_VLINE = "grid.vline", "Grid Vertical Line", [
+        F::named("x", &[T::Auto, T::Int], auto),
+        F::named("start", &[T::Int], none),
+        F::named("end", &[T::None, T::Int], none),
+        F::named("stroke", STROKE, none),
+        F::named("position", &[T::Alignment], none),
+    ]
+);
+element!(
+    /// A cell of a grid.
+    GRID_CELL = "grid.cell", "Grid Cell", [
+        F::named("x", &[T::Auto, T::Int], auto),
+        F::named("y", &[T::Auto, T::Int], auto),
+        F::named("colspan", &[T::Int], one),
+        F::named("rowspan", &[T::Int], one),
+        F::named("fill", &[T::None, T::Auto, T::Color], auto),
+        F::named("align", &[T::Auto, T::Alignment], auto),
+        F::named("inset", &[T::Auto, T::Relative, T::Dict], auto),
+        F::named("stroke", STROKE, none),
+        F::named("breakable", &[T::Auto, T::Bool], auto),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Content arranged in a grid.
+    GRID = "grid", "Grid", [
+        F::named("columns", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("rows", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("column-gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("row-gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("fill", &[T::None, T::Color, T::Array, T::Func], none),
+        F::named("align", &[], auto),
+        F::named("stroke", &[], none),
+        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none),
+        F::variadic("children", CONTENT),
+    ], scope: [GRID_CELL, GRID_HEADER, GRID_FOOTER, GRID_HLINE, GRID_VLINE]
+);
+element!(
+    /// A header of a table, repeated on each page.
+    TABLE_HEADER = "table.header", "Table Header", [
+        F::named("repeat", BOOL, yes),
+        F::named("level", &[T::Int], one),
+        F::variadic("children", CONTENT),
+    ]
+);
+element!(
+    /// A footer of a table, repeated on each page.
+    TABLE_FOOTER = "table.footer", "Table Footer", [
+        F::named("repeat", BOOL, yes),
+        F::variadic("children", CONTENT),
+    ]
+);
+element!(
+    /// A horizontal line in a table.
+    TABLE_HLINE = "table.hline", "Table Horizontal Line", [
+        F::named("y", &[T::Auto, T::Int], auto),
+        F::named("start", &[T::Int], none),
+        F::named("end", &[T::None, T::Int], none),
+        F::named("stroke", STROKE, none),
+        F::named("position", &[T::Alignment], none),
+    ]
+);
+element!(
+    /// A vertical line in a table.
+    TABLE_VLINE = "table.vline", "Table Vertical Line", [
+        F::named("x", &[T::Auto, T::Int], auto),
+        F::named("start", &[T::Int], none),
+        F::named("end", &[T::None, T::Int], none),
+        F::named("stroke", STROKE, none),
+        F::named("position", &[T::Alignment], none),
+    ]
+);
+element!(
+    /// A cell of a table.
+    TABLE_CELL = "table.cell", "Table Cell", [
+        F::named("x", &[T::Auto, T::Int], auto),
+        F::named("y", &[T::Auto, T::Int], auto),
+        F::named("colspan", &[T::Int], one),
+        F::named("rowspan", &[T::Int], one),
+        F::named("fill", &[T::None, T::Auto, T::Color], auto),
+        F::named("align", &[T::Auto, T::Alignment], auto),
+        F::named("inset", &[T::Auto, T::Relative, T::Dict], auto),
+        F::named("stroke", STROKE, none),
+        F::named("breakable", &[T::Auto, T::Bool], auto),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// A table.
+    TABLE = "table", "Table", [
+        F::named("columns", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("rows", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("column-gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("row-gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("fill", &[T::None, T::Color, T::Array, T::Func], none),
+        F::named("align", &[], auto),
+        F::named("stroke", &[], none),
+        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none),
+        F::variadic("children", CONTENT),
+    ], scope: [TABLE_CELL, TABLE_HEADER, TABLE_FOOTER, TABLE_HLINE, TABLE_VLINE]
+);
+element!(
+    /// Document metadata (only settable).
+    DOCUMENT = "document", "Document", [
+        F::named("title", NONE_CONTENT, none),
+        F::named("author", &[T::Str, T::Array], none),
+        F::named("description", NONE_CONTENT, none),
+        F::named("keywords", &[T::Str, T::Array], none),
+        F::named("date", &[T::None, T::Auto], auto),
+    ]
+);
+element!(
+    /// A footnote.
+    FOOTNOTE = "footnote", "Footnote", [F::named("numbering", &[T::Str, T::Func], none), F::required("body", &[T::Content, T::Label])]
+);
+element!(
+    /// A figure with an optional caption.
+    FIGURE = "figure", "Figure", [
+        F::required("body", CONTENT),
+        F::named("placement", &[], none),
+        F::named("scope", &[T::Str], none),
+        F::named("caption", NONE_CONTENT, none),
+        F::named("kind", &[T::Auto, T::Str, T::Func], auto),
+        F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
+        F::named("numbering", NUMBERING, none),
+        F::named("gap", LEN, none),
+        F::named("outlined", BOOL, yes),
+    ]
+);
+element!(
+    /// A table of contents.
+    OUTLINE = "outline", "Outline", [
+        F::named("title", &[T::None, T::Auto, T::Content], auto),
+        F::named("target", &[], none),
+        F::named("depth", &[T::None, T::Int], none),
+        F::named("indent", &[T::Auto, T::Relative, T::Func], auto),
+    ]
+);
+element!(
+    /// Content placed relative to its parent, out of the flow or floating.
+    PLACE = "place", "Place", [
+        F::positional("alignment", &[T::Auto, T::Alignment], start_top),
+        F::named("scope", &[T::Str], none),
+        F::named("float", BOOL, no),
+        F::named("clearance", LEN, none),
+        F::named("dx", REL, none),
+        F::named("dy", REL, none),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Content in columns.
+    COLUMNS = "columns", "Columns", [
+        F::positional("count", &[T::Int], none),
+        F::named("gutter", REL, none),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Hidden content that still takes space.
+    HIDE = "hide", "Hide", [F::required("body", CONTENT)]
+);
+element!(
+    /// Underlined text.
+    UNDERLINE = "underline", "Underline", [
+        F::named("stroke", STROKE, auto),
+        F::named("offset", &[T::Auto, T::Length], auto),
+        F::named("extent", LEN, zero_len),
+        F::named("evade", BOOL, yes),
+        F::named("background", BOOL, no),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Struck-through text.
+    STRIKE = "strike", "Strikethrough", [
+        F::named("stroke", STROKE, auto),
+        F::named("offset", &[T::Auto, T::Length], auto),
+        F::named("extent", LEN, zero_len),
+        F::named("background", BOOL, no),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Highlighted text.
+    HIGHLIGHT = "highlight", "Highlight", [
+        F::named("fill", FILL, none),
+        F::named("stroke", STROKE, none),
+        F::named("extent", LEN, zero_len),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// A quotation.
+    QUOTE = "quote", "Quote", [
+        F::named("block", BOOL, no),
+        F::named("quotes", &[T::Auto, T::Bool], auto),
+        F::named("attribution", NONE_CONTENT, none),
+        F::required("body", CONTENT),
+    ]
+);
+
+element!(
+    /// Text in small capitals.
+    SMALLCAPS = "smallcaps", "Small Capitals", [F::named("all", BOOL, no), F::required("body", CONTENT)]
+);
+element!(
+    /// Subscript text.
+    SUB = "sub", "Subscript", [
+        F::named("typographic", BOOL, yes),
+        F::named("baseline", LEN, none),
+        F::named("size", LEN, none),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Superscript text.
+    SUPER = "super", "Superscript", [
+        F::named("typographic", BOOL, yes),
+        F::named("baseline", LEN, none),
+        F::named("size", LEN, none),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Overlined text.
+    OVERLINE = "overline", "Overline", [
+        F::named("stroke", STROKE, auto),
+        F::named("offset", &[T::Auto, T::Length], auto),
+        F::named("extent", LEN, zero_len),
+        F::named("evade", BOOL, yes),
+        F::named("background", BOOL, no),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Content repeated to fill the available space.
+    REPEAT = "repeat", "Repeat", [
+        F::required("body", CONTENT),
+        F::named("gap", LEN, zero_len),
+        F::named("justify", BOOL, yes),
+    ]
+);
+element!(
+    /// Content moved without affecting layout.
+    MOVE = "move", "Move", [F::named("dx", REL, none), F::named("dy", REL, none), F::required("body", CONTENT)]
+);
+element!(
+    /// Rotated content.
+    ROTATE = "rotate", "Rotate", [
+        F::positional("angle", &[T::Angle], none),
+        F::named("origin", &[T::Alignment], none),
+        F::named("reflow", BOOL, no),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Scaled content.
+    SCALE = "scale", "Scale", [
+        F::positional("factor", &[T::Auto, T::Length, T::Ratio], none),
+        F::named("x", &[T::Auto, T::Length, T::Ratio], none),
+        F::named("y", &[T::Auto, T::Length, T::Ratio], none),
+        F::named("origin", &[T::Alignment], none),
+        F::named("reflow", BOOL, no),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// A closed polygon through the given vertices.
+    POLYGON = "polygon", "Polygon", [
+        F::named("fill", FILL, none),
+        F::named("fill-rule", &[T::Str], none),
+        F::named("stroke", STROKE, auto),
+        F::variadic("vertices", &[T::Array]),
+    ]
+);
+element!(
+    /// A citation of a bibliography entry.
+    CITE = "cite", "Citation", [
+        F::required("key", &[T::Label]),
+        F::named("supplement", NONE_CONTENT, none),
+        F::named("form", &[T::None, T::Str], none),
+        F::named("style", &[T::Auto, T::Str], auto),
+    ]
+);
+element!(
+    /// A bibliography.
+    BIBLIOGRAPHY = "bibliography", "Bibliography", [
+        F::required("sources", &[T::Str, T::Array]),
+        F::named("title", &[T::None, T::Auto, T::Content], auto),
+        F::named("full", BOOL, no),
+        F::named("style", &[T::Str], none),
+    ]
+);
+
+/// Every element function the library exposes by its name.
+pub static LIBRARY_ELEMENTS: &[&Element] = &[
+    &TEXT,
+    &LINEBREAK,
+    &PARBREAK,
+    &SMARTQUOTE,
+    &STRONG,
+    &EMPH,
+    &RAW,
+    &LINK,
+    &REF,
+    &HEADING,
+    &LIST,
+    &ENUM,
+    &TERMS,
+    &PAR,
+    &PAGE,
+    &PAGEBREAK,
+    &COLBREAK,
+    &H,
+    &V,
+    &ALIGN_ELEM,
+    &BLOCK,
+    &BOX,
+    &PAD,
+    &STACK,
+    &IMAGE,
+    &RECT,
+    &SQUARE,
+    &CIRCLE,
+    &ELLIPSE,
+    &LINE,
+    &GRID,
+    &TABLE,
+    &DOCUMENT,
+    &FOOTNOTE,
+    &FIGURE,
+    &OUTLINE,
+    &PLACE,
+    &COLUMNS,
+    &HIDE,
+    &UNDERLINE,
+    &STRIKE,
+    &HIGHLIGHT,
+    &QUOTE,
+    &SMALLCAPS,
+    &SUB,
+    &SUPER,
+    &OVERLINE,
+    &REPEAT,
+    &MOVE,
+    &ROTATE,
+    &SCALE,
+    &POLYGON,
+    &CITE,
+    &BIBLIOGRAPHY,
+];
+
+/// Every element kind, the structural ones included.
+pub static ALL_ELEMENTS: &[&Element] = &[
+    &SEQUENCE,
+    &STYLED,
+    &TEXT,
+    &SPACE,
+    &LINEBREAK,
+    &PARBREAK,
+    &SMARTQUOTE,
+    &STRONG,
+    &EMPH,
+    &RAW,
+    &LINK,
+    &REF,
+    &HEADING,
+    &LIST_ITEM,
+    &LIST,
+    &ENUM_ITEM,
+    &ENUM,
+    &TERM_ITEM,
+    &TERMS,
+    &EQUATION,
+    &CONTEXT,
+    &PAR,
+    &PAGE,
+    &PAGEBREAK,
+    &COLBREAK,
+    &H,
+    &V,
+    &ALIGN_ELEM,
+    &BLOCK,
+    &BOX,
+    &PAD,
+    &STACK,
+    &IMAGE,
+    &RECT,
+    &SQUARE,
+    &CIRCLE,
+    &ELLIPSE,
+    &LINE,
+    &GRID_CELL,
+    &GRID,
+    &TABLE_CELL,
+    &TABLE,
+    &DOCUMENT,
+    &FOOTNOTE,
+    &FIGURE,
+    &OUTLINE,
+    &PLACE,
+    &COLUMNS,
+    &HIDE,
+    &UNDERLINE,
+    &STRIKE,
+    &HIGHLIGHT,
+    &QUOTE,
+    &GRID_HEADER,
+    &GRID_FOOTER,
+    &GRID_HLINE,
+    &GRID_VLINE,
+    &TABLE_HEADER,
+    &TABLE_FOOTER,
+    &TABLE_HLINE,
+    &TABLE_VLINE,
+    &SMALLCAPS,
+    &SUB,
+    &SUPER,
+    &OVERLINE,
+    &REPEAT,
+    &MOVE,
+    &ROTATE,
+    &SCALE,
+    &POLYGON,
+    &CITE,
+    &BIBLIOGRAPHY,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_tables_are_well_formed() {
+        for elem in ALL_ELEMENTS {
+            let fields = elem.fields();
+            assert!(fields.len() < 256, "{}", elem.name());
+            for (i, field) in fields.iter().enumerate() {
+                assert!(
+                    fields[..i].iter().all(|f| f.name != field.name),
+                    "duplicate field {} in {}",
+                    field.name,
+                    elem.name()
+                );
+                assert!(!(field.required && field.settable), "{}.{}", elem.name(), field.name);
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+//! Functions: native functions of the library, element functions (which construct
+//! content), closures defined in source (with the bindings they captured) and functions
+//! with pre-applied arguments (`f.with(..)`). Calling one goes through `Func::call`, which
+//! enforces the call depth limit.
+
+use std::fmt::{self, Debug, Formatter};
+use std::sync::Arc;
+
+use ecow::{EcoString, eco_format};
+
+use super::{Args, Element, Scope, Value};
+use crate::base::{SourceResult, Span};
+use crate::eval::Engine;
+use crate::syntax::SyntaxNode;
+
+/// The most nested function calls before evaluation gives up.
+pub const MAX_CALL_DEPTH: usize = 80;
+
+/// A function value.
+#[derive(Clone)]
+pub struct Func {
+    repr: FuncRepr,
+    span: Span,
+}
+
+/// What kind of function a `Func` is.
+#[derive(Debug, Clone)]
+pub enum FuncRepr {
+    /// A function of the library, written in Rust.
+    Native(&'static NativeFunc),
+    /// An element function: constructs content.
+    Element(Element),
+    /// A closure defined in source.
+    Closure(Arc<Closure>),
+    /// A function with arguments applied in advance.
+    With(Arc<(Func, Args)>),
+    /// The constructor of a type, where a type is used as a function (`map(str)`).
+    Type(super::Type),
+}
+
+/// A library function written in Rust. It takes what it needs from the arguments; the
+/// caller fails on any argument left over.
+pub struct NativeFunc {
+    pub name: &'static str,
+    pub call: fn(&mut Engine, &mut Args) -> SourceResult<Value>,
+    /// Functions reachable as fields: `assert.eq`.
+    pub scope: &'static [&'static NativeFunc],
+}
+
+impl Debug for NativeFunc {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        write!(f, "NativeFunc({})", self.name)
+    }
+}
+
+/// A closure: its syntax node, the values it captured and its evaluated defaults.
+#[derive(Debug)]
+pub struct Closure {
+    /// The `Closure` node, or the `Contextual` node of a `context` expression.
+    pub node: SyntaxNode,
+    pub kind: ClosureKind,
+    /// The values of the outside variables the body mentions, as they were at creation.
+    pub captured: Scope,
+    /// The default values of the named parameters, in order.
+    pub defaults: Vec<Value>,
+    /// The name of a closure defined by `let f(..) = ..` (bound in its body, for recursion).
+    pub name: Option<EcoString>,
+}
+
+/// Where a closure came from.
+#[derive(Debug, Copy, Clone, Eq, PartialEq)]
+pub enum ClosureKind {
+    /// `(params) => body` or `let f(params) = body`.
+    Closure,
+    /// The body of `context expr`, which takes no arguments.
+    Context,
+}
+
+impl Func {
+    /// A function of the given kind, defined at `span`.
+    pub fn new(repr: FuncRepr, span: Span) -> Self {
+        Self { repr, span }
+    }
+
+    /// What kind of function this is.
+    pub fn repr_kind(&self) -> &FuncRepr {
+        &self.repr
+    }
+
+    /// Where the function was defined (detached for library functions).
+    pub fn span(&self) -> Span {
+        self.span
+    }
+
+    /// The function's name, if it has one.
+    pub fn name(&self) -> Option<&str> {
+        match &self.repr {
+            FuncRepr::Native(native) => Some(native.name),
+            FuncRepr::Element(elem) => Some(elem.name()),
+            FuncRepr::Closure(closure) => closure.name.as_deref(),
+            FuncRepr::With(with) => with.0.name(),
+            FuncRepr::Type(ty) => Some(ty.short_name()),
+        }
+    }
+
+    /// The element this function constructs, if it is an element function.
+    pub fn element(&self) -> Option<Element> {
+        match &self.repr {
+            FuncRepr::Element(elem) => Some(*elem),
+            _ => None,
+        }
+    }
+
+    /// A function reachable as a field of this one (`assert.eq`, `list.item`).
+    pub fn field(&self, name: &str) -> Option<Value> {
+        match &self.repr {
+            FuncRepr::Native(native) => native
+                .scope
+                .iter()
+                .find(|f| f.name.rsplit('.').next() == Some(name))
+                .map(|f| Value::Func(Func::from(*f))),
+            FuncRepr::Element(elem) => elem.scoped(name).map(|e| Value::Func(e.into())),
+            _ => None,
+        }
+    }
+
+    /// Calls the function.
+    pub fn call(&self, engine: &mut Engine, mut args: Args) -> SourceResult<Value> {
+        if engine.depth >= MAX_CALL_DEPTH {
+            crate::bail!(args.span, "maximum function call depth exceeded");
+        }
+        engine.depth += 1;
+        let result = match &self.repr {
+            FuncRepr::Native(native) => {
+                (native.call)(engine, &mut args).and_then(|v| args.finish().map(|()| v))
+            }
+            FuncRepr::Element(elem) => elem.construct(&mut args).and_then(|v| {
+                args.finish()?;
+                Ok(Value::Content(v))
+            }),
+            FuncRepr::Closure(closure) => crate::eval::call_closure(engine, self, closure, args),
+            FuncRepr::Type(ty) => crate::eval::library::construct(engine, *ty, args),
+            FuncRepr::With(with) => {
+                let (inner, applied) = &**with;
+                let mut all = applied.clone();
+                all.span = args.span;
+                all.items.extend(args.items);
+                engine.depth -= 1;
+                let result = inner.call(engine, all);
+                engine.depth += 1;
+                result
+            }
+        };
+        engine.depth -= 1;
+        result
+    }
+
+    /// This function with `args` applied in advance.
+    pub fn with(self, args: Args) -> Self {
+        let span = self.span;
+        Self { repr: FuncRepr::With(Arc::new((self, args))), span }
+    }
+
+    /// The function as `repr` writes it: its name, or `(..) => ..` for an anonymous one.
+    pub fn repr(&self) -> EcoString {
+        match self.name() {
+            Some(name) => name.into(),
+            None => eco_format!("(..) => .."),
+        }
+    }
+}
+
+impl PartialEq for Func {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.repr, &other.repr) {
+            (FuncRepr::Native(a), FuncRepr::Native(b)) => std::ptr::eq(*a, *b),
+            (FuncRepr::Element(a), FuncRepr::Element(b)) => a == b,
+            (FuncRepr::Closure(a), FuncRepr::Closure(b)) => Arc::ptr_eq(a, b),
+            (FuncRepr::With(a), FuncRepr::With(b)) => Arc::ptr_eq(a, b),
+            (FuncRepr::Type(a), FuncRepr::Type(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Debug for Func {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        write!(f, "Func({})", self.repr())
+    }
+}
+
+impl From<&'static NativeFunc> for Func {
+    fn from(native: &'static NativeFunc) -> Self {
+        Self::new(FuncRepr::Native(native), Span::detached())
+    }
+}
+
+impl From<Element> for Func {
+    fn from(elem: Element) -> Self {
+        Self::new(FuncRepr::Element(elem), Span::detached())
+    }
+}

@@ -1,0 +1,57 @@
+//! The value model of evaluation: values and their types, operators and `repr`, the cast
+//! layer, arguments and functions, scopes and modules, content as a tree of elements with
+//! dynamic fields, and styles.
+//!
+//! Nothing here evaluates syntax; the `eval` module builds these values from the AST.
+//! Native functions receive the evaluator's `Engine` (for calling back into closures), the
+//! only place where `model` refers to `eval`.
+
+mod types;
+
+mod align;
+mod color;
+mod datetime;
+mod numeric;
+mod str;
+mod stroke;
+
+mod array;
+mod dict;
+mod value;
+
+mod ops;
+mod repr;
+
+mod args;
+mod cast;
+mod func;
+mod scope;
+
+mod content;
+mod elements;
+mod styles;
+
+pub use self::align::{Alignment, HAlign, VAlign};
+pub use self::args::{Arg, Args};
+pub use self::array::Array;
+pub use self::cast::{FromValue, Smart, StrResult, expected, mismatch};
+pub use self::color::Color;
+pub use self::content::{Content, Element, ElementData, FieldData};
+pub use self::datetime::Datetime;
+pub use self::dict::Dict;
+pub use self::elements::*;
+pub use self::func::{Closure, ClosureKind, Func, FuncRepr, NativeFunc};
+pub use self::numeric::{Fr, Length, Ratio, Rel};
+pub use self::ops::{compare, equal, join};
+pub use self::repr::{format_float, format_float_display, format_int, repr_str};
+pub use self::scope::{Module, Scope};
+pub use self::str::{Label, Str};
+pub use self::stroke::{Dir, Stroke};
+pub use self::styles::{Property, Recipe, Selector, Style, StyleChain, Styles, Transformation};
+pub use self::types::Type;
+pub use self::value::Value;
+
+/// Operators on values: `ops::add(a, b)`, `ops::neg(v)`, …
+pub mod ops_fns {
+    pub use super::ops::*;
+}

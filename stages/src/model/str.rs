@@ -1,0 +1,98 @@
+//! Strings and labels: `Str` (an `EcoString` with the language's string operations, which
+//! count in grapheme clusters where the language does) and `Label`.
+
+use std::fmt::{self, Display, Formatter};
+use std::ops::Deref;
+
+use ecow::EcoString;
+use unicode_segmentation::UnicodeSegmentation;
+
+/// A string value. Cheap to clone.
+#[derive(Debug, Default, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub struct Str(pub EcoString);
+
+impl Str {
+    /// The string as a slice.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The grapheme clusters.
+    pub fn graphemes(&self) -> impl DoubleEndedIterator<Item = &str> {
+        self.0.graphemes(true)
+    }
+
+    /// The byte index of `index` (negative from the end), which must lie on a character
+    /// boundary; the length itself is allowed when `allow_end`.
+    pub fn locate(&self, index: i64, allow_end: bool) -> Result<usize, EcoString> {
+        let len = self.0.len();
+        let resolved = if index < 0 { (len as i64).checked_add(index) } else { Some(index) };
+        let oob = || ecow::eco_format!("string index out of bounds (index: {index}, len: {len})");
+        let i = resolved.filter(|&i| i >= 0).ok_or_else(oob)? as usize;
+        if i > len || (!allow_end && i == len) {
+            return Err(oob());
+        }
+        if !self.0.is_char_boundary(i) {
+            return Err(ecow::eco_format!("string index {index} is not a character boundary"));
+        }
+        Ok(i)
+    }
+
+    /// The string repeated `n` times.
+    pub fn repeat(&self, n: usize) -> Result<Self, EcoString> {
+        self.0
+            .len()
+            .checked_mul(n)
+            .filter(|&len| len <= isize::MAX as usize)
+            .ok_or_else(|| EcoString::from("cannot repeat this string this many times"))?;
+        Ok(Self(self.0.repeat(n)))
+    }
+}
+
+impl Deref for Str {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::borrow::Borrow<str> for Str {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Display for Str {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<&str> for Str {
+    fn from(s: &str) -> Self {
+        Self(s.into())
+    }
+}
+
+impl From<EcoString> for Str {
+    fn from(s: EcoString) -> Self {
+        Self(s)
+    }
+}
+
+impl From<String> for Str {
+    fn from(s: String) -> Self {
+        Self(s.into())
+    }
+}
+
+/// A label: `<intro>`. Labels name content so that it can be referenced and selected.
+#[derive(Debug, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub struct Label(pub EcoString);
+
+impl Label {
+    /// The label's name, without angle brackets.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}

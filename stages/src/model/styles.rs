@@ -1,0 +1,221 @@
+//! Styles: what `set` and `show` rules evaluate to. A `Styles` list holds properties (a
+//! default for one field of one element) and recipes (a selector and a transformation);
+//! a `StyleChain` links the style lists in effect from the innermost outwards, and answers
+//! `get(elem, field)` with the innermost property.
+//!
+//! Applying recipes (realization) is not done here; this module only builds and reads the
+//! values.
+
+use ecow::EcoVec;
+
+use super::{Content, Dict, Element, FromValue, Func, Label, Value};
+use crate::base::Span;
+use ecow::EcoString;
+
+/// A list of style properties and show rules. Cheap to clone.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Styles(EcoVec<Style>);
+
+/// One style.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Style {
+    /// A default for a field: `set text(fill: red)` gives one for `text.fill`.
+    Property(Property),
+    /// A show rule.
+    Recipe(Recipe),
+}
+
+/// A default value for one field of one element.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Property {
+    pub elem: Element,
+    /// The field's index in the element's field table.
+    pub field: u8,
+    pub value: Value,
+    /// The span of the `set` rule's arguments.
+    pub span: Span,
+}
+
+/// A show rule: which content it applies to and what it does with it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recipe {
+    /// What the rule applies to; `None` for `show: ..`, which applies to everything after it.
+    pub selector: Option<Selector>,
+    pub transform: Transformation,
+    pub span: Span,
+}
+
+/// What a show rule does with the content it selects.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Transformation {
+    /// Calls a function with the selected content.
+    Func(Func),
+    /// Replaces the selected content.
+    Content(Content),
+    /// Applies styles to the selected content.
+    Styles(Styles),
+}
+
+/// What a show rule (or a query) selects.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Selector {
+    /// Elements of a kind, optionally only those whose fields equal the given ones.
+    Elem(Element, Option<Dict>),
+    /// Content with a label.
+    Label(Label),
+    /// Occurrences of a text.
+    Text(EcoString),
+    /// Any of the selectors.
+    Or(EcoVec<Selector>),
+    /// All of the selectors.
+    And(EcoVec<Selector>),
+}
+
+impl Selector {
+    /// Whether `content` matches (text selectors match inside text and so never match a
+    /// whole element here).
+    pub fn matches(&self, content: &Content) -> bool {
+        match self {
+            Self::Elem(elem, fields) => {
+                content.is(*elem)
+                    && fields.as_ref().is_none_or(|fields| {
+                        fields.iter().all(|(name, value)| content.field(name) == Some(value))
+                    })
+            }
+            Self::Label(label) => content.label() == Some(label),
+            Self::Text(_) => false,
+            Self::Or(list) => list.iter().any(|s| s.matches(content)),
+            Self::And(list) => list.iter().all(|s| s.matches(content)),
+        }
+    }
+}
+
+impl Styles {
+    /// No styles.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether there are no styles.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The number of styles.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Appends a style.
+    pub fn push(&mut self, style: Style) {
+        self.0.push(style);
+    }
+
+    /// Appends all of `other`'s styles (which take precedence over these).
+    pub fn extend(&mut self, other: Styles) {
+        self.0.extend(other.0);
+    }
+
+    /// The styles, outermost first.
+    pub fn iter(&self) -> std::slice::Iter<'_, Style> {
+        self.0.iter()
+    }
+}
+
+impl From<Style> for Styles {
+    fn from(style: Style) -> Self {
+        Self(ecow::eco_vec![style])
+    }
+}
+
+/// The styles in effect at a point: a linked list of style lists, innermost first.
+#[derive(Debug, Default, Copy, Clone)]
+pub struct StyleChain<'a> {
+    head: &'a [Style],
+    tail: Option<&'a StyleChain<'a>>,
+}
+
+impl<'a> StyleChain<'a> {
+    /// A chain with only `styles` in it.
+    pub fn new(styles: &'a Styles) -> Self {
+        Self { head: &styles.0, tail: None }
+    }
+
+    /// This chain with `styles` pushed on as the innermost list.
+    pub fn chain<'b>(&'b self, styles: &'b Styles) -> StyleChain<'b> {
+        StyleChain { head: &styles.0, tail: Some(self) }
+    }
+
+    /// The innermost value set for `field` of `elem`.
+    pub fn get(&self, elem: Element, field: &str) -> Option<&'a Value> {
+        let index = elem.field_index(field)?;
+        let mut link = Some(self);
+        while let Some(chain) = link {
+            for style in chain.head.iter().rev() {
+                if let Style::Property(p) = style
+                    && p.elem == elem
+                    && p.field == index
+                {
+                    return Some(&p.value);
+                }
+            }
+            link = chain.tail;
+        }
+        None
+    }
+
+    /// The innermost value for `field` of `elem`, or the field's default, cast to `T`.
+    /// Falls back to `default` if the value does not cast (set rules check types, so this
+    /// only happens for a mismatched `T`).
+    pub fn get_cast<T: FromValue>(&self, elem: Element, field: &str, default: T) -> T {
+        let value = match self.get(elem, field) {
+            Some(v) => v.clone(),
+            None => match elem.fields().iter().find(|f| f.name == field) {
+                Some(f) => (f.default)(),
+                None => return default,
+            },
+        };
+        T::from_value(value).unwrap_or(default)
+    }
+
+    /// The recipes in effect, innermost first.
+    pub fn recipes(&self) -> impl Iterator<Item = &'a Recipe> {
+        let mut out = Vec::new();
+        let mut link = Some(self);
+        while let Some(chain) = link {
+            out.extend(chain.head.iter().rev().filter_map(|s| match s {
+                Style::Recipe(r) => Some(r),
+                Style::Property(_) => None,
+            }));
+            link = chain.tail;
+        }
+        out.into_iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Args, HEADING, TEXT};
+
+    #[test]
+    fn innermost_property_wins() {
+        let mut args = Args::new(Span::detached(), []);
+        args.push_named(Span::detached(), Span::detached(), "lang".into(), Value::str("de"));
+        let outer = TEXT.set(&mut args).unwrap();
+        let mut args = Args::new(Span::detached(), []);
+        args.push_named(Span::detached(), Span::detached(), "lang".into(), Value::str("fr"));
+        let inner = TEXT.set(&mut args).unwrap();
+        let chain = StyleChain::new(&outer);
+        assert_eq!(chain.get(TEXT, "lang"), Some(&Value::str("de")));
+        let chain = chain.chain(&inner);
+        assert_eq!(chain.get(TEXT, "lang"), Some(&Value::str("fr")));
+        assert_eq!(chain.get(HEADING, "numbering"), None);
+        let depth: i64 = chain.get_cast(HEADING, "depth", 0);
+        assert_eq!(depth, 1);
+        assert_eq!(chain.recipes().count(), 0);
+        let level: crate::model::Smart<i64> =
+            chain.get_cast(HEADING, "level", crate::model::Smart::Custom(0));
+        assert_eq!(level, crate::model::Smart::Auto);
+    }
+}

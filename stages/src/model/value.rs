@@ -1,0 +1,160 @@
+//! `Value`: everything an expression can evaluate to, in 32 bytes. Large or rare payloads
+//! sit behind `Arc`s; strings, arrays and content are cheap to clone.
+
+use crate::base::Angle;
+
+use super::{
+    Alignment, Args, Array, Color, Content, Datetime, Dict, Dir, Fr, Func, Label, Length, Module,
+    Ratio, Rel, Selector, Str, Stroke, Styles, Type,
+};
+use std::sync::Arc;
+
+/// A value of the language.
+#[derive(Debug, Clone, Default)]
+pub enum Value {
+    /// The absence of a value: `none`.
+    #[default]
+    None,
+    /// A value to be chosen automatically: `auto`.
+    Auto,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Length(Length),
+    Angle(Angle),
+    Ratio(Ratio),
+    Relative(Rel),
+    Fraction(Fr),
+    Color(Color),
+    Alignment(Alignment),
+    Direction(Dir),
+    Stroke(Arc<Stroke>),
+    Datetime(Datetime),
+    Str(Str),
+    Label(Label),
+    Content(Content),
+    Array(Array),
+    Dict(Dict),
+    Func(Func),
+    Args(Arc<Args>),
+    Module(Module),
+    Type(Type),
+    Styles(Styles),
+    Selector(Arc<Selector>),
+}
+
+impl Value {
+    /// The value's type.
+    pub fn ty(&self) -> Type {
+        match self {
+            Self::None => Type::None,
+            Self::Auto => Type::Auto,
+            Self::Bool(_) => Type::Bool,
+            Self::Int(_) => Type::Int,
+            Self::Float(_) => Type::Float,
+            Self::Length(_) => Type::Length,
+            Self::Angle(_) => Type::Angle,
+            Self::Ratio(_) => Type::Ratio,
+            Self::Relative(_) => Type::Relative,
+            Self::Fraction(_) => Type::Fraction,
+            Self::Color(_) => Type::Color,
+            Self::Alignment(_) => Type::Alignment,
+            Self::Direction(_) => Type::Direction,
+            Self::Stroke(_) => Type::Stroke,
+            Self::Datetime(_) => Type::Datetime,
+            Self::Str(_) => Type::Str,
+            Self::Label(_) => Type::Label,
+            Self::Content(_) => Type::Content,
+            Self::Array(_) => Type::Array,
+            Self::Dict(_) => Type::Dict,
+            Self::Func(_) => Type::Func,
+            Self::Args(_) => Type::Args,
+            Self::Module(_) => Type::Module,
+            Self::Type(_) => Type::Type,
+            Self::Styles(_) => Type::Styles,
+            Self::Selector(_) => Type::Selector,
+        }
+    }
+
+    /// A string value.
+    pub fn str(s: impl Into<Str>) -> Self {
+        Self::Str(s.into())
+    }
+
+    /// The value as content, for placing it into markup: `none` is nothing, content is
+    /// itself, strings and numbers become text, anything else its `repr` as text.
+    pub fn display(self) -> Content {
+        match self {
+            Self::None => Content::empty(),
+            Self::Int(v) => Content::text(super::format_int(v, true)),
+            Self::Float(v) => Content::text(super::format_float_display(v)),
+            Self::Str(s) => Content::text(s.0),
+            Self::Content(c) => c,
+            other => Content::text(other.repr()),
+        }
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Self) -> bool {
+        super::equal(self, other)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(v: bool) -> Self {
+        Self::Bool(v)
+    }
+}
+
+impl From<i64> for Value {
+    fn from(v: i64) -> Self {
+        Self::Int(v)
+    }
+}
+
+impl From<f64> for Value {
+    fn from(v: f64) -> Self {
+        Self::Float(v)
+    }
+}
+
+impl From<Content> for Value {
+    fn from(v: Content) -> Self {
+        Self::Content(v)
+    }
+}
+
+impl From<Str> for Value {
+    fn from(v: Str) -> Self {
+        Self::Str(v)
+    }
+}
+
+impl From<Array> for Value {
+    fn from(v: Array) -> Self {
+        Self::Array(v)
+    }
+}
+
+impl From<Dict> for Value {
+    fn from(v: Dict) -> Self {
+        Self::Dict(v)
+    }
+}
+
+impl From<Func> for Value {
+    fn from(v: Func) -> Self {
+        Self::Func(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_is_small() {
+        assert!(size_of::<Value>() <= 32);
+    }
+}

@@ -1,0 +1,91 @@
+//! The suite's `World`: the test body as the main file, other files read from the `tests`
+//! folder (so a test in `suite/eval/` imports `modules/a.typ` from `suite/eval/modules/`),
+//! and the standard library plus the suite's helpers.
+//!
+//! # Helpers
+//!
+//! - `test(left, right)` fails with `test failed` and the hints `left: REPR` and
+//!   `right: REPR` when the values differ (by the language's `==`).
+//! - `print(..values)` writes the values' `repr`s, separated by spaces, to stderr.
+
+use std::path::PathBuf;
+use std::sync::{Arc, LazyLock};
+
+use ecow::EcoString;
+use quire_stages::base::{FileId, SourceResult};
+use quire_stages::eval::{Engine, FileError, World, library};
+use quire_stages::model::{Args, Dict, Func, NativeFunc, Scope, Value};
+use quire_stages::syntax::Source;
+
+/// A world around one test.
+pub struct TestWorld {
+    main: Source,
+    root: PathBuf,
+}
+
+static TEST: NativeFunc = NativeFunc { name: "test", call: test, scope: &[] };
+static PRINT: NativeFunc = NativeFunc { name: "print", call: print, scope: &[] };
+
+/// The standard library with `test` and `print`.
+static LIBRARY: LazyLock<Scope> = LazyLock::new(|| {
+    let mut scope = library::std_library(Dict::new());
+    scope.define("test", Func::from(&TEST));
+    scope.define("print", Func::from(&PRINT));
+    scope
+});
+
+fn test(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let left: Value = args.expect("left")?;
+    let right: Value = args.expect("right")?;
+    if left != right {
+        quire_stages::bail!(args.span, "test failed";
+            hint: "left: {}", left.repr();
+            hint: "right: {}", right.repr());
+    }
+    Ok(Value::None)
+}
+
+fn print(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let values: Vec<Value> = args.all()?;
+    let parts: Vec<EcoString> = values.iter().map(Value::repr).collect();
+    eprintln!("{}", parts.join(" "));
+    Ok(Value::None)
+}
+
+impl TestWorld {
+    /// A world whose main file is `main`; other files come from the `tests` folder.
+    pub fn new(main: Source) -> Self {
+        Self { main, root: PathBuf::from(env!("CARGO_MANIFEST_DIR")) }
+    }
+
+    fn path(&self, id: FileId) -> PathBuf {
+        self.root.join(id.path().trim_start_matches('/'))
+    }
+}
+
+impl World for TestWorld {
+    fn library(&self) -> &Scope {
+        &LIBRARY
+    }
+
+    fn main(&self) -> FileId {
+        self.main.id()
+    }
+
+    fn source(&self, id: FileId) -> Result<Source, FileError> {
+        if id == self.main.id() {
+            return Ok(self.main.clone());
+        }
+        let bytes = self.file(id)?;
+        let text = String::from_utf8(bytes.to_vec()).map_err(|_| FileError::InvalidUtf8)?;
+        Ok(Source::new(id, text))
+    }
+
+    fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
+        let path = self.path(id);
+        if path.is_dir() {
+            return Err(FileError::IsDirectory);
+        }
+        std::fs::read(&path).map(Arc::from).map_err(|_| FileError::NotFound(id.path().into()))
+    }
+}
