@@ -24,6 +24,12 @@ fn too_large() -> EcoString {
 /// Joins two values, as consecutive results of a block are joined: `none` is neutral;
 /// strings, content, arrays and dictionaries concatenate.
 pub fn join(lhs: Value, rhs: Value) -> StrResult<Value> {
+    concat(lhs, rhs).or_else(|(a, b)| mismatch!("cannot join {} with {}", a, b))
+}
+
+/// Concatenation, shared by joining and `+`: `none` is neutral; strings, content, arrays
+/// and dictionaries concatenate. Gives the operands back when they do not concatenate.
+fn concat(lhs: Value, rhs: Value) -> Result<Value, (Value, Value)> {
     use Value::*;
     Ok(match (lhs, rhs) {
         (a, None) => a,
@@ -40,7 +46,7 @@ pub fn join(lhs: Value, rhs: Value) -> StrResult<Value> {
             a.extend(b);
             Dict(a)
         }
-        (a, b) => mismatch!("cannot join {} with {}", a, b),
+        (a, b) => return Err((a, b)),
     })
 }
 
@@ -108,19 +114,7 @@ pub fn add(lhs: Value, rhs: Value) -> StrResult<Value> {
                 thickness: Some(thickness),
             }))
         }
-        (Str(a), Str(b)) => Str(super::Str(a.0 + b.0.as_str())),
-        (Content(a), Content(b)) => Content(a + b),
-        (Content(a), Str(b)) => Content(a + super::Content::text(b.0)),
-        (Str(a), Content(b)) => Content(super::Content::text(a.0) + b),
-        (Array(mut a), Array(b)) => {
-            a.0.extend(b.0);
-            Array(a)
-        }
-        (Dict(mut a), Dict(b)) => {
-            a.extend(b);
-            Dict(a)
-        }
-        (a, b) => mismatch!("cannot add {} and {}", a, b),
+        (a, b) => concat(a, b).or_else(|(a, b)| mismatch!("cannot add {} and {}", a, b))?,
     })
 }
 
