@@ -14,8 +14,8 @@ use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
-use ecow::EcoString;
 use quire_stages::base::FileId;
+use quire_stages::eval::FileError;
 use quire_stages::syntax::Source;
 
 use crate::diag::SourceStore;
@@ -200,11 +200,11 @@ fn relative_to(path: &Path, base: &Path) -> Option<PathBuf> {
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
-    let metadata = std::fs::metadata(path).map_err(|err| FileError::from_io(err, path))?;
+    let metadata = std::fs::metadata(path).map_err(|err| io_error(err, path))?;
     if metadata.is_dir() {
         return Err(FileError::IsDirectory);
     }
-    std::fs::read(path).map_err(|err| FileError::from_io(err, path))
+    std::fs::read(path).map_err(|err| io_error(err, path))
 }
 
 fn read_stdin() -> Result<Vec<u8>, FileError> {
@@ -213,7 +213,7 @@ fn read_stdin() -> Result<Vec<u8>, FileError> {
         Ok(_) => Ok(bytes),
         // A writer that closed early has still given us everything it wrote.
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(bytes),
-        Err(err) => Err(FileError::from_io(err, Path::new(STDIN_PATH))),
+        Err(err) => Err(io_error(err, Path::new(STDIN_PATH))),
     }
 }
 
@@ -225,45 +225,15 @@ fn decode_utf8(mut bytes: Vec<u8>) -> Result<String, FileError> {
     String::from_utf8(bytes).map_err(|_| FileError::InvalidUtf8)
 }
 
-/// Why a file could not be read.
-#[derive(Debug, Clone, Eq, PartialEq)]
-pub enum FileError {
-    /// Nothing exists at the path.
-    NotFound(PathBuf),
-    /// The path leaves the project root, or the system refused access.
-    AccessDenied,
-    /// The path is a directory.
-    IsDirectory,
-    /// The file is not UTF-8 text.
-    InvalidUtf8,
-    /// Another I/O failure, with the system's message.
-    Other(EcoString),
-}
-
-impl FileError {
-    fn from_io(err: io::Error, path: &Path) -> Self {
-        match err.kind() {
-            io::ErrorKind::NotFound => Self::NotFound(path.to_path_buf()),
-            io::ErrorKind::PermissionDenied => Self::AccessDenied,
-            io::ErrorKind::IsADirectory => Self::IsDirectory,
-            _ => Self::Other(err.to_string().into()),
-        }
+/// The `FileError` for an I/O failure on `path`.
+fn io_error(err: io::Error, path: &Path) -> FileError {
+    match err.kind() {
+        io::ErrorKind::NotFound => FileError::NotFound(path.display().to_string().into()),
+        io::ErrorKind::PermissionDenied => FileError::AccessDenied,
+        io::ErrorKind::IsADirectory => FileError::IsDirectory,
+        _ => FileError::Other(err.to_string().into()),
     }
 }
-
-impl Display for FileError {
-    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
-        match self {
-            Self::NotFound(path) => write!(f, "file not found (searched at {})", path.display()),
-            Self::AccessDenied => f.write_str("failed to load file (access denied)"),
-            Self::IsDirectory => f.write_str("failed to load file (is a directory)"),
-            Self::InvalidUtf8 => f.write_str("file is not valid utf-8"),
-            Self::Other(message) => write!(f, "failed to load file ({message})"),
-        }
-    }
-}
-
-impl std::error::Error for FileError {}
 
 /// Why a world could not be set up.
 #[derive(Debug)]
