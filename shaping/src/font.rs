@@ -430,6 +430,18 @@ impl fmt::Debug for Font {
     }
 }
 
+/// The embedded face with this PostScript name, for tests of the modules that use fonts.
+#[cfg(test)]
+pub(crate) fn embedded_by_postscript_name(postscript: &str) -> Font {
+    typst_assets::fonts()
+        .filter_map(|bytes| Font::new(FontData::Static(bytes), 0).ok())
+        .find(|font| {
+            find_name(font.ttf(), ttf_parser::name_id::POST_SCRIPT_NAME).as_deref()
+                == Some(postscript)
+        })
+        .unwrap_or_else(|| panic!("no embedded {postscript}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -274,17 +274,11 @@ fn cubic_at(p0: Point, c1: Point, c2: Point, p1: Point, t: f64) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::font::{FontData, find_name};
+    use crate::font::FontData;
     use crate::variation::Tag;
 
     fn font(postscript: &str) -> Font {
-        typst_assets::fonts()
-            .filter_map(|bytes| Font::new(FontData::Static(bytes), 0).ok())
-            .find(|font| {
-                find_name(font.ttf(), ttf_parser::name_id::POST_SCRIPT_NAME).as_deref()
-                    == Some(postscript)
-            })
-            .unwrap_or_else(|| panic!("no embedded {postscript}"))
+        crate::font::embedded_by_postscript_name(postscript)
     }
 
     /// Reads the outline of `c` and checks its contour count and rounded bounding box.

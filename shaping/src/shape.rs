@@ -318,17 +318,11 @@ fn ttf_tag(tag: Tag) -> ttf_parser::Tag {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::font::{FontData, find_name};
+    use crate::font::FontData;
 
     /// The embedded face with this PostScript name.
     fn font(postscript: &str) -> Font {
-        typst_assets::fonts()
-            .filter_map(|bytes| Font::new(FontData::Static(bytes), 0).ok())
-            .find(|font| {
-                find_name(font.ttf(), ttf_parser::name_id::POST_SCRIPT_NAME).as_deref()
-                    == Some(postscript)
-            })
-            .unwrap_or_else(|| panic!("no embedded {postscript}"))
+        crate::font::embedded_by_postscript_name(postscript)
     }
 
     /// Shapes `text` and checks the clusters and the glyph count; returns the glyphs.
