@@ -9,4 +9,5 @@ pub mod doc;
 pub mod eval;
 pub mod layout;
 pub mod model;
+pub mod realize;
 pub mod syntax;

@@ -188,6 +188,7 @@ impl<'a> Encoder<'a> {
                 FrameItem::Shape(shape, _) => self.shape(*pos, shape),
                 FrameItem::Image(image, size, _) => self.image(*pos, image, *size),
                 FrameItem::Link(dest, size) => self.link(*pos, dest, *size),
+                FrameItem::Tag(_) => {}
             }
         }
     }

@@ -63,7 +63,7 @@ fn render_frame(canvas: &mut Pixmap, state: State, frame: &Frame) {
             FrameItem::Text(run) => text::render_text(canvas, at, run),
             FrameItem::Shape(geometry, _) => shape::render_shape(canvas, at, geometry),
             FrameItem::Image(img, size, _) => image::render_image(canvas, at, img, *size),
-            FrameItem::Link(..) => {}
+            FrameItem::Link(..) | FrameItem::Tag(_) => {}
         }
     }
 }

@@ -103,7 +103,7 @@ impl Svg {
                     num(&mut self.body, size.height.to_pt(), LEN);
                     self.body.push_str("\" fill=\"transparent\"/></a>\n");
                 }
-                FrameItem::Link(Destination::Position { .. }, _) => {}
+                FrameItem::Link(Destination::Position { .. }, _) | FrameItem::Tag(_) => {}
             }
         }
     }

@@ -30,6 +30,10 @@ impl Abs {
     pub const fn zero() -> Self {
         Self(0.0)
     }
+    /// An infinite length: the height of a region that grows as needed.
+    pub const fn inf() -> Self {
+        Self(f64::INFINITY)
+    }
     /// Points.
     pub const fn pt(pt: f64) -> Self {
         Self(pt)

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use ecow::EcoString;
 
-use crate::base::{Abs, Point, Size, Span, Transform};
+use crate::base::{Abs, Point, Size, Span, Tag, Transform};
 use crate::doc::{Curve, Image, Shape, TextItem};
 
 /// A laid-out box with positioned items. Cloning shares the items.
@@ -30,6 +30,9 @@ pub enum FrameItem {
     Image(Image, Size, Span),
     /// A clickable area of the given size leading to a destination.
     Link(Destination, Size),
+    /// An invisible mark: a locatable element starts here (exporters skip it; the
+    /// pipeline turns tags into introspection records).
+    Tag(Tag),
 }
 
 /// A nested frame with a transform (applied around the group's position) and a clip.

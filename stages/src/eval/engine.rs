@@ -5,7 +5,10 @@
 use ecow::{EcoString, EcoVec, eco_format};
 
 use super::World;
-use crate::base::{FileId, SourceDiagnostic, SourceResult, Span};
+use crate::base::{
+    EmptyIntrospector, FileId, Introspection, Introspector, Location, Read, SourceDiagnostic,
+    SourceResult, Span,
+};
 use crate::model::{Scope, Value};
 
 /// State shared by all evaluation of one compilation.
@@ -17,12 +20,53 @@ pub struct Engine<'a> {
     pub depth: usize,
     /// Warnings emitted so far, in order.
     pub warnings: EcoVec<SourceDiagnostic>,
+    /// The previous iteration's layout (empty in the first iteration).
+    pub introspector: &'a dyn Introspector,
+    /// The questions asked of `introspector` so far, in order, for convergence checks.
+    pub reads: Vec<Read>,
+    /// Where the code being evaluated stands, inside `context`.
+    pub here: Here,
+}
+
+/// What `context` knows about its place.
+#[derive(Debug, Default, Copy, Clone, PartialEq)]
+pub struct Here {
+    /// The location of the `context` element, once realized.
+    pub location: Option<Location>,
+    /// The physical page (from 1), where known directly (headers and footers).
+    pub page: Option<usize>,
 }
 
 impl<'a> Engine<'a> {
-    /// A fresh engine over `world`.
+    /// A fresh engine over `world`, with nothing known about layout.
     pub fn new(world: &'a dyn World) -> Self {
-        Self { world, route: Vec::new(), depth: 0, warnings: EcoVec::new() }
+        Self::with_introspector(world, &EmptyIntrospector)
+    }
+
+    /// A fresh engine over `world` that answers introspection from `introspector`.
+    pub fn with_introspector(world: &'a dyn World, introspector: &'a dyn Introspector) -> Self {
+        Self {
+            world,
+            route: Vec::new(),
+            depth: 0,
+            warnings: EcoVec::new(),
+            introspector,
+            reads: Vec::new(),
+            here: Here::default(),
+        }
+    }
+
+    /// Asks the introspector a question and records it (with `label`, how the user
+    /// asked, for non-convergence warnings); returns the introspector to read the answer.
+    pub fn introspect(
+        &mut self,
+        what: Introspection,
+        span: Span,
+        label: impl Into<EcoString>,
+    ) -> &'a dyn Introspector {
+        let answer = what.answer(self.introspector);
+        self.reads.push(Read { what, answer, span, label: label.into() });
+        self.introspector
     }
 }
 

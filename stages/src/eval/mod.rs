@@ -23,7 +23,7 @@ mod string;
 pub mod library;
 
 pub use self::call::call_closure;
-pub use self::engine::{At, Engine, FlowEvent, Scopes, Vm};
+pub use self::engine::{At, Engine, FlowEvent, Here, Scopes, Vm};
 pub use self::import::{eval, eval_warned, resolve_path};
 pub(crate) use self::rules::selector as selector_of;
 pub use self::string::{EvalMode, eval_string};

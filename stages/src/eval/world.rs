@@ -13,8 +13,9 @@ use crate::base::FileId;
 use crate::model::{Datetime, Scope};
 use crate::syntax::Source;
 
-/// What evaluation reads from its surroundings.
-pub trait World {
+/// What evaluation reads from its surroundings. Shared by the parallel layout workers,
+/// hence `Sync`.
+pub trait World: Sync {
     /// The global scope: the standard library (see `library::std_library`), possibly
     /// with extra globals (the test suite adds `test` and `print`).
     fn library(&self) -> &Scope;

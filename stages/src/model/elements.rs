@@ -47,8 +47,8 @@ fn pt(v: f64) -> Value {
 fn em(v: f64) -> Value {
     Value::Length(super::Length::em(Em::new(v)))
 }
-fn ten_pt() -> Value {
-    pt(10.0)
+fn eleven_pt() -> Value {
+    pt(11.0)
 }
 fn black() -> Value {
     Value::Color(super::Color::BLACK)
@@ -132,7 +132,7 @@ element!(
         F::named("style", &[T::Str], normal),
         F::named("weight", &[T::Int, T::Str], regular),
         F::named("stretch", &[T::Ratio], none),
-        F::find("size", LEN, ten_pt),
+        F::find("size", LEN, eleven_pt),
         F::find("fill", &[T::Color], black),
         F::named("stroke", STROKE, none),
         F::named("tracking", LEN, zero_len),

@@ -1,0 +1,254 @@
+//! Introspection: locations of locatable elements, the records layout leaves for them,
+//! the read-only `Introspector` trait through which stages ask about the previous
+//! iteration, and the `Read`s that convergence checking replays.
+//!
+//! A `Location` is a hash of an element's place in the content tree (derived through a
+//! `Locator`, never from a global counter), so parallel layout gives the same locations in
+//! any order. Layout marks where a locatable element lands with a frame `Tag`; the
+//! pipeline turns the tags of finished pages into `Record`s, collects them in its store and
+//! freezes them into a snapshot that implements `Introspector` for the next iteration.
+
+use std::hash::{Hash, Hasher};
+use std::num::NonZeroU64;
+
+use ecow::EcoString;
+
+use super::{Point, Span};
+
+/// The identity of a locatable element: 8 bytes with a niche.
+#[derive(Debug, Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
+pub struct Location(NonZeroU64);
+
+impl Location {
+    /// The raw hash, for diagnostics and sorting.
+    pub fn as_u64(self) -> u64 {
+        self.0.get()
+    }
+}
+
+/// Derives locations from places in the content tree: the root, then one step per child
+/// index (or other disambiguating key) on the way down.
+#[derive(Debug, Copy, Clone, Eq, PartialEq, Hash)]
+pub struct Locator(u64);
+
+impl Locator {
+    /// The locator of the document's root content.
+    pub fn root() -> Self {
+        Self(0x5175_6972_6500_0001)
+    }
+
+    /// The locator of the child reached by `key` (usually the child's index).
+    pub fn child(self, key: u64) -> Self {
+        let mut hasher = FxHasher64::default();
+        self.0.hash(&mut hasher);
+        key.hash(&mut hasher);
+        Self(hasher.finish())
+    }
+
+    /// The location of the element at this place.
+    pub fn location(self) -> Location {
+        Location(NonZeroU64::new(self.0).unwrap_or(NonZeroU64::MIN))
+    }
+}
+
+/// What a tag says about the element it marks.
+#[derive(Debug, Clone, Eq, PartialEq, Hash)]
+pub enum TagInfo {
+    /// A heading.
+    Heading {
+        level: usize,
+        /// The heading's number as displayed (`1.2`), if numbered.
+        numbers: Option<EcoString>,
+        /// The body as plain text.
+        title: EcoString,
+        outlined: bool,
+        bookmarked: bool,
+    },
+    /// A `context` expression's place (its page answers `here()` and `counter(page)`).
+    Context,
+    /// Labelled content (for links to labels and later queries).
+    Labelled { label: EcoString },
+}
+
+/// A mark in a frame: the element at `location` starts here.
+#[derive(Debug, Clone, Eq, PartialEq, Hash)]
+pub struct Tag {
+    pub location: Location,
+    pub info: TagInfo,
+}
+
+/// Where a tagged element landed in one iteration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Record {
+    pub location: Location,
+    /// The physical page, from 1.
+    pub page: usize,
+    /// The position on the page, from its top-left corner.
+    pub position: Point,
+    pub info: TagInfo,
+}
+
+/// Read-only answers about the previous iteration's layout.
+pub trait Introspector: Send + Sync {
+    /// The number of pages (0 before the first iteration).
+    fn pages(&self) -> usize;
+
+    /// The record of a location, if it was laid out.
+    fn record(&self, location: Location) -> Option<&Record>;
+
+    /// All records in document order (page, then position, then location).
+    fn records(&self) -> &[Record];
+
+    /// The record of the element with this label, if exactly one has it.
+    fn label(&self, label: &str) -> Option<&Record>;
+}
+
+/// The introspector of iteration 0: nothing is known yet.
+#[derive(Debug, Default, Copy, Clone)]
+pub struct EmptyIntrospector;
+
+impl Introspector for EmptyIntrospector {
+    fn pages(&self) -> usize {
+        0
+    }
+
+    fn record(&self, _: Location) -> Option<&Record> {
+        None
+    }
+
+    fn records(&self) -> &[Record] {
+        &[]
+    }
+
+    fn label(&self, _: &str) -> Option<&Record> {
+        None
+    }
+}
+
+/// One question a document asked an introspector.
+#[derive(Debug, Clone, Eq, PartialEq, Hash)]
+pub enum Introspection {
+    /// The number of pages (`counter(page).final()`).
+    PageCount,
+    /// The page an element landed on (`here().page()`, `counter(page).get()` in the body).
+    PageOf(Location),
+    /// Where an element landed (`locate`).
+    PositionOf(Location),
+    /// The headings in document order (outlines).
+    Headings,
+}
+
+impl Introspection {
+    /// The answer against `introspector`, as a hash that convergence compares.
+    pub fn answer(&self, introspector: &dyn Introspector) -> u64 {
+        let mut hasher = FxHasher64::default();
+        match self {
+            Self::PageCount => introspector.pages().hash(&mut hasher),
+            Self::PageOf(loc) => introspector.record(*loc).map(|r| r.page).hash(&mut hasher),
+            Self::PositionOf(loc) => introspector
+                .record(*loc)
+                .map(|r| (r.page, r.position.x.to_pt().to_bits(), r.position.y.to_pt().to_bits()))
+                .hash(&mut hasher),
+            Self::Headings => {
+                for record in introspector.records() {
+                    if let TagInfo::Heading { .. } = record.info {
+                        record.info.hash(&mut hasher);
+                        record.page.hash(&mut hasher);
+                    }
+                }
+            }
+        }
+        hasher.finish()
+    }
+
+    /// The answer against `introspector` in words, for non-convergence hints.
+    pub fn describe_answer(&self, introspector: &dyn Introspector) -> EcoString {
+        match self {
+            Self::PageCount => ecow::eco_format!("{}", introspector.pages()),
+            Self::PageOf(loc) => match introspector.record(*loc) {
+                Some(r) => ecow::eco_format!("{}", r.page),
+                None => "unknown".into(),
+            },
+            Self::PositionOf(loc) => match introspector.record(*loc) {
+                Some(r) => ecow::eco_format!(
+                    "page {}, ({}pt, {}pt)",
+                    r.page,
+                    r.position.x.to_pt(),
+                    r.position.y.to_pt()
+                ),
+                None => "unknown".into(),
+            },
+            Self::Headings => {
+                let count = introspector
+                    .records()
+                    .iter()
+                    .filter(|r| matches!(r.info, TagInfo::Heading { .. }))
+                    .count();
+                ecow::eco_format!("{count} headings")
+            }
+        }
+    }
+}
+
+/// A question asked during one iteration, with its answer's hash and the code that asked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Read {
+    pub what: Introspection,
+    pub answer: u64,
+    /// The expression that asked (for warnings).
+    pub span: Span,
+    /// What was asked, as the user wrote it (`counter(page).final()`).
+    pub label: EcoString,
+}
+
+/// A small deterministic hasher (FxHash's 64-bit mix): the same hashes on every platform
+/// and run, unlike std's randomly seeded one.
+#[derive(Debug, Default, Copy, Clone)]
+pub struct FxHasher64 {
+    hash: u64,
+}
+
+impl Hasher for FxHasher64 {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locations_depend_on_the_path_only() {
+        let a = Locator::root().child(3).child(1).location();
+        let b = Locator::root().child(3).child(1).location();
+        let c = Locator::root().child(1).child(3).location();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_ne!(Locator::root().child(3).location(), a);
+    }
+
+    #[test]
+    fn empty_introspector_answers_nothing() {
+        let loc = Locator::root().child(0).location();
+        let empty = EmptyIntrospector;
+        assert_eq!(empty.pages(), 0);
+        assert_eq!(Introspection::PageOf(loc).describe_answer(&empty), "unknown");
+        assert_eq!(
+            Introspection::PageCount.answer(&empty),
+            Introspection::PageCount.answer(&EmptyIntrospector)
+        );
+    }
+}

@@ -1,0 +1,18 @@
+//! Realization: evaluated content + styles → what layout consumes. Show rules are applied
+//! here (element, `where`, label and everything-selectors; function, content and style
+//! transformations; show-set), built-in elements get their default look (headings become
+//! styled blocks, `strong` and `emph` become text styles, `raw` becomes monospace text),
+//! paragraphs are grouped, list items are gathered into lists, `context` is evaluated, and
+//! the document's top-level flow is split into page runs at page breaks and page-style
+//! changes.
+//!
+//! The items carry their styles *flattened* (outermost first) so that they are owned and
+//! can be laid out on any thread; siblings share one `Styles` (a reference count).
+//! Locatable elements (headings, `context`, labelled content) get `Location`s from the
+//! `Locator` of their place in the tree and leave `Tag`s that layout puts into frames.
+
+mod document;
+mod items;
+
+pub use self::document::{realize_document, realize_flow};
+pub use self::items::{FlowItem, InlinePiece, PageRun, Par, Parity, Spacing};
