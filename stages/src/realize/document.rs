@@ -1,13 +1,30 @@
-//! SCAFFOLD (replaced by the realize engineer): the entry points of realization.
+//! The entry points of realization, and the splitting of the document's flow into page
+//! runs.
+//!
+//! A run ends at a page break and where the page styles change (`set page(..)` at the top
+//! level forces a page break, as in Typst). A run is handed on the moment it ends, so
+//! layout can start on it while the rest is realized. Typst's page rules, checked against
+//! Typst 0.15.1:
+//! - a strong `pagebreak()` always ends the page, so a document ending in one has an
+//!   empty last page, and two in a row make an empty page between them;
+//! - a weak one does nothing on an empty page;
+//! - `set page(..)` on an empty page only restyles it, so `#pagebreak() #set page(..)`
+//!   and a `set page` at the very start add no page;
+//! - a document without content still has one page.
 
+use super::marks::Counters;
+use super::walk::Realizer;
+use super::{FlowItem, PageRun, Parity};
 use crate::base::{Locator, SourceResult};
 use crate::doc::DocumentInfo;
 use crate::eval::Engine;
 use crate::model::{Content, Styles};
-use crate::realize::{FlowItem, PageRun};
 
 /// Realizes the document's content into page runs, handing each to `emit` as soon as it
 /// is complete; returns the document's metadata from `set document(..)` rules.
+///
+/// `date: auto` (the default, "now") and `date: none` both leave `DocumentInfo::date`
+/// empty: the caller fills in the creation time where it wants one.
 pub fn realize_document(
     engine: &mut Engine,
     content: &Content,
@@ -15,18 +32,112 @@ pub fn realize_document(
     locator: Locator,
     emit: &mut dyn FnMut(PageRun),
 ) -> SourceResult<DocumentInfo> {
-    let _ = (engine, content, styles, locator, emit);
-    Ok(DocumentInfo::default())
+    let mut realizer = Realizer::new(engine, styles);
+    realizer.counters = Counters::default();
+    realizer.runs = Some(Runs::new(emit, styles.clone(), locator));
+    realizer.visit(content, styles, locator)?;
+    realizer.finish_par();
+    let items = std::mem::take(&mut realizer.items);
+    if let Some(runs) = realizer.runs.take() {
+        runs.finish(items);
+    }
+    Ok(realizer.info)
 }
 
 /// Realizes nested content (a block's body, a cell, a header) into flow items; page
-/// breaks are not allowed here.
+/// breaks are not allowed here. Heading and figure numbers continue from the counter
+/// state the document's realization left in `styles`.
 pub fn realize_flow(
     engine: &mut Engine,
     content: &Content,
     styles: &Styles,
     locator: Locator,
 ) -> SourceResult<Vec<FlowItem>> {
-    let _ = (engine, content, styles, locator);
-    Ok(Vec::new())
+    let mut realizer = Realizer::new(engine, styles);
+    realizer.visit(content, styles, locator)?;
+    realizer.finish_par();
+    Ok(realizer.items)
+}
+
+/// The page runs of a document being realized.
+pub(super) struct Runs<'a> {
+    emit: &'a mut dyn FnMut(PageRun),
+    /// The index of the run being filled.
+    index: usize,
+    /// The styles of the run being filled.
+    styles: Styles,
+    /// The parity the run being filled must start on.
+    parity: Option<Parity>,
+    /// Whether the run being filled is emitted even when empty (it follows a strong
+    /// page break, or it is the first).
+    forced: bool,
+    /// The document's locator; runs are its children.
+    base: Locator,
+}
+
+/// Keeps run locators apart from the locators of the document's children.
+const RUN_KEY: u64 = 1 << 62;
+
+impl<'a> Runs<'a> {
+    fn new(emit: &'a mut dyn FnMut(PageRun), styles: Styles, base: Locator) -> Self {
+        Self { emit, index: 0, styles, parity: None, forced: true, base }
+    }
+
+    /// Ends the run being filled at a page break.
+    pub fn pagebreak(
+        &mut self,
+        items: &mut Vec<FlowItem>,
+        weak: bool,
+        to: Option<Parity>,
+        styles: &Styles,
+    ) {
+        if weak && !has_content(items) {
+            if to.is_some() {
+                self.parity = to;
+            }
+            return;
+        }
+        self.emit_run(items);
+        self.styles = styles.clone();
+        self.parity = to;
+        self.forced = true;
+    }
+
+    /// Switches to other page styles: the run being filled ends if it has content,
+    /// otherwise it only takes the new styles.
+    pub fn restyle(&mut self, items: &mut Vec<FlowItem>, styles: &Styles) {
+        if has_content(items) {
+            self.emit_run(items);
+            self.parity = None;
+            self.forced = false;
+        }
+        self.styles = styles.clone();
+    }
+
+    /// Emits the last run: when it has content, when it must exist, or when the document
+    /// would otherwise have no page at all. A last run of nothing but tags (content that
+    /// shows nothing, after the page style changed back) is dropped rather than turned
+    /// into a blank page.
+    fn finish(mut self, mut items: Vec<FlowItem>) {
+        if has_content(&items) || self.forced || self.index == 0 {
+            self.emit_run(&mut items);
+        }
+    }
+
+    fn emit_run(&mut self, items: &mut Vec<FlowItem>) {
+        let run = PageRun {
+            index: self.index,
+            styles: self.styles.clone(),
+            parity: self.parity,
+            items: std::mem::take(items),
+            locator: self.base.child(RUN_KEY | self.index as u64),
+        };
+        self.index += 1;
+        (self.emit)(run);
+    }
+}
+
+/// Whether a run's items would put anything on a page (tags alone do not).
+fn has_content(items: &[FlowItem]) -> bool {
+    items.iter().any(|item| !matches!(item, FlowItem::Tag(_)))
 }

@@ -10,9 +10,27 @@
 //! can be laid out on any thread; siblings share one `Styles` (a reference count).
 //! Locatable elements (headings, `context`, labelled content) get `Location`s from the
 //! `Locator` of their place in the tree and leave `Tag`s that layout puts into frames.
+//!
+//! Reading order: `document` (entry points, page runs), `walk` (the traversal), `show`
+//! (show rules), `builtin` (built-in looks), `outline` and `reference` (outlines and
+//! references from the previous layout's records), `par` (paragraph building), `quotes`,
+//! `marks` (bookkeeping carried in the styles).
 
 mod document;
 mod items;
 
+mod builtin;
+mod marks;
+mod outline;
+mod par;
+mod quotes;
+mod reference;
+mod show;
+mod walk;
+
+#[cfg(test)]
+mod tests;
+
 pub use self::document::{realize_document, realize_flow};
 pub use self::items::{FlowItem, InlinePiece, PageRun, Par, Parity, Spacing};
+pub use self::marks::decorations;

@@ -1,0 +1,712 @@
+//! Built-in looks: an element after show rules → what it stands for. Text-level elements
+//! become paragraph pieces (`strong` and `emph` style their body, `raw` is monospace text,
+//! `link` marks its body's pieces, smart quotes resolve per language), headings and
+//! figures become blocks, `align` and `par` style their body, `context` is evaluated, and
+//! the elements `layout` draws become block or box items.
+//!
+//! Typst's look of each element is written down where it is built; the numbers (heading
+//! sizes and spacing, raw text size) are Typst 0.15's.
+
+use std::num::NonZeroUsize;
+
+use ecow::{EcoString, eco_format};
+
+use super::marks::{self, Counters};
+use super::quotes::Quotes;
+use super::walk::{Realizer, concat, prop, with};
+use super::{Parity, Spacing};
+use crate::base::{Em, Introspection, Locator, Point, SourceResult, Span, Tag, TagInfo};
+use crate::doc::Destination;
+use crate::eval::Here;
+use crate::model::{
+    ALIGN_ELEM, Alignment, Args, BLOCK, CONTEXT, Color, Content, ENUM, Element, FIGURE, Func, H,
+    HAlign, HEADING, LINEBREAK, LIST, Length, PAD, PAGE, PAR, RAW, Rel, SMARTQUOTE, STYLED,
+    StyleChain, Styles, TERMS, TEXT, V, Value,
+};
+
+/// The space between a heading's number and its body (Typst's `h(0.3em, weak: true)`).
+const HEADING_NUMBER_GAP: f64 = 0.3;
+
+/// Shows `content` by its built-in look. `numbers` is what preparation counted for a
+/// heading or figure.
+pub(super) fn show(
+    r: &mut Realizer,
+    content: &Content,
+    styles: &Styles,
+    loc: Locator,
+    numbers: Option<&str>,
+) -> SourceResult<()> {
+    let span = content.span();
+    match content.elem().name() {
+        "text" => {
+            if let Some(Value::Str(text)) = content.field("text")
+                && !super::show::visit_text(r, text, styles, span, loc)?
+            {
+                r.par.text(text, styles, span, r.link.as_ref());
+            }
+        }
+        "space" => r.par.space(styles, span),
+        "linebreak" => {
+            let justify = get(content, styles, "justify") == Value::Bool(true);
+            r.par.linebreak(justify, styles, span);
+        }
+        "parbreak" => r.finish_par(),
+        "smartquote" => smartquote(r, content, styles, span),
+        "h" => {
+            if let Some(amount) = spacing(content.field("amount")) {
+                let weak = get(content, styles, "weak") == Value::Bool(true);
+                r.h(amount, weak, styles, span);
+            }
+        }
+        "v" => {
+            if let Some(amount) = spacing(content.field("amount")) {
+                let weak = get(content, styles, "weak") == Value::Bool(true);
+                let styles = styles.clone();
+                r.block(super::FlowItem::Spacing { amount, weak, styles });
+            }
+        }
+        "colbreak" => {
+            let weak = get(content, styles, "weak") == Value::Bool(true);
+            r.block(super::FlowItem::Colbreak { weak });
+        }
+        "pagebreak" => {
+            let weak = get(content, styles, "weak") == Value::Bool(true);
+            let to = match get(content, styles, "to") {
+                Value::Str(s) if s.as_str() == "odd" => Some(Parity::Odd),
+                Value::Str(s) if s.as_str() == "even" => Some(Parity::Even),
+                Value::Str(_) => crate::bail!(span, "expected \"odd\" or \"even\""),
+                _ => None,
+            };
+            r.pagebreak(weak, to, styles, span)?;
+        }
+        "strong" => {
+            let delta = get(content, styles, "delta");
+            let inner = with(styles, prop(TEXT, "delta", delta));
+            visit_body(r, content, &inner, loc)?;
+        }
+        "emph" => {
+            let inner = with(styles, prop(TEXT, "emph", Value::Bool(true)));
+            visit_body(r, content, &inner, loc)?;
+        }
+        "raw" => raw(r, content, styles, loc)?,
+        "link" => link(r, content, styles, loc)?,
+        "heading" => heading(r, content, styles, loc, numbers)?,
+        "figure" => figure(r, content, styles, loc, numbers)?,
+        "math.equation" => equation(r, content, styles),
+        "align" => {
+            let mut alignment = match get(content, styles, "alignment") {
+                Value::Alignment(a) => a,
+                _ => Alignment::h(HAlign::Start),
+            };
+            // Alignments fold: `align(center)` inside `align(bottom)` keeps the bottom.
+            if let Some(Value::Alignment(outer)) =
+                StyleChain::new(styles).get(ALIGN_ELEM, "alignment")
+            {
+                alignment.x = alignment.x.or(outer.x);
+                alignment.y = alignment.y.or(outer.y);
+            }
+            let inner = with(styles, prop(ALIGN_ELEM, "alignment", Value::Alignment(alignment)));
+            r.finish_par();
+            visit_body(r, content, &inner, loc)?;
+            r.finish_par();
+        }
+        "par" => {
+            let mut inner = styles.clone();
+            for (i, field) in PAR.fields().iter().enumerate() {
+                if field.settable
+                    && let Some(value) = content.field_at(i as u8)
+                {
+                    inner.push(prop(PAR, field.name, value.clone()));
+                }
+            }
+            r.finish_par();
+            visit_body(r, content, &inner, loc)?;
+            r.finish_par();
+        }
+        "list.item" => r.visit(&wrap(LIST, content), styles, loc)?,
+        "enum.item" => r.visit(&wrap(ENUM, content), styles, loc)?,
+        "terms.item" => r.visit(&wrap(TERMS, content), styles, loc)?,
+        "context" => context(r, content, styles, loc)?,
+        "sequence" | "styled" => r.visit_sequence(content, styles, loc)?,
+        "hide" => {
+            let clear = Value::Color(Color::BLACK.with_alpha(0.0));
+            let inner = with(styles, prop(TEXT, "fill", clear));
+            visit_body(r, content, &inner, loc)?;
+        }
+        "quote" => quote(r, content, styles, loc)?,
+        // Decorations are marked in the styles of their body's pieces, with their fields
+        // resolved; layout draws them (see `realize::decorations`).
+        "underline" | "strike" | "overline" | "highlight" => {
+            let deco = super::show::materialize(content, styles);
+            let inner = with(styles, marks::decoration(deco));
+            visit_body(r, content, &inner, loc)?;
+        }
+        // Sub- and superscripts are synthesized: smaller text on a shifted baseline.
+        "sub" | "super" => {
+            let mut inner = styles.clone();
+            inner.push(prop(TEXT, "size", get(content, styles, "size")));
+            inner.push(prop(TEXT, "baseline", get(content, styles, "baseline")));
+            visit_body(r, content, &inner, loc)?;
+        }
+        // Small capitals need a font feature that would override the user's features;
+        // the body shows plainly.
+        "smallcaps" => visit_body(r, content, styles, loc)?,
+        "ref" => {
+            let shown = super::reference::reference(r.engine, content, styles)?;
+            r.visit(&shown, styles, loc.child(0))?;
+        }
+        "outline" => {
+            let shown = super::outline::outline(r.engine, content, styles)?;
+            r.visit(&shown, styles, loc.child(0))?;
+        }
+        "box" | "cite" | "footnote" => r.layout_box(content, styles, loc),
+        "list" | "enum" | "terms" => {
+            // Typst puts weak spacing of the list's item spacing (the leading for a tight
+            // list) before a tight list that directly follows a paragraph; being weak, it
+            // replaces the paragraph spacing there.
+            r.finish_par();
+            let after_par = matches!(
+                r.items.iter().rev().find(|i| !matches!(i, super::FlowItem::Tag(_))),
+                Some(super::FlowItem::Par(_))
+            );
+            if after_par && get(content, styles, "tight") != Value::Bool(false) {
+                let amount = match get(content, styles, "spacing") {
+                    Value::Auto => match get(&Content::new(PAR), styles, "leading") {
+                        Value::Length(l) => Some(Spacing::Rel(Rel::from(l))),
+                        _ => None,
+                    },
+                    other => spacing(Some(&other)),
+                };
+                if let Some(amount) = amount {
+                    let styles = styles.clone();
+                    r.block(super::FlowItem::Spacing { amount, weak: true, styles });
+                }
+            }
+            r.layout_block(content, styles, loc);
+        }
+        // `block`, `pad`, `stack`, `grid`, `table`, images, shapes, `place`,
+        // `columns`, transformations, `repeat`, block quotes, outlines, bibliographies:
+        // block-level elements that `layout` draws.
+        _ => r.layout_block(content, styles, loc),
+    }
+    Ok(())
+}
+
+/// Realizes the `body` field of `content` under `styles`.
+fn visit_body(
+    r: &mut Realizer,
+    content: &Content,
+    styles: &Styles,
+    loc: Locator,
+) -> SourceResult<()> {
+    if let Some(Value::Content(body)) = content.field("body") {
+        r.visit(body, styles, loc.child(0))?;
+    }
+    Ok(())
+}
+
+/// The value of `field`: given, else set by a style, else the default.
+pub(super) fn get(content: &Content, styles: &Styles, field: &str) -> Value {
+    if let Some(value) = content.field(field) {
+        return value.clone();
+    }
+    let elem = content.elem();
+    if let Some(value) = StyleChain::new(styles).get(elem, field) {
+        return value.clone();
+    }
+    default(elem, field)
+        .or_else(|| elem.fields().iter().find(|f| f.name == field).map(|f| (f.default)()))
+        .unwrap_or(Value::None)
+}
+
+/// Typst's default for a field whose default in the element table differs from it.
+pub(super) fn default(elem: Element, field: &str) -> Option<Value> {
+    match (elem.name(), field) {
+        ("figure", "numbering") => Some(Value::str("1")),
+        ("figure", "gap") => Some(Value::Length(Length::em(Em::new(0.65)))),
+        ("sub" | "super", "size") => Some(Value::Length(Length::em(Em::new(0.6)))),
+        ("sub", "baseline") => Some(Value::Length(Length::em(Em::new(0.2)))),
+        ("super", "baseline") => Some(Value::Length(Length::em(Em::new(-0.5)))),
+        _ => None,
+    }
+}
+
+/// The element `list` holding `item` alone.
+fn wrap(list: Element, item: &Content) -> Content {
+    Content::new(list)
+        .with_field(
+            "children",
+            Value::Array(crate::model::Array::from_iter([Value::Content(item.clone())])),
+        )
+        .spanned(item.span())
+}
+
+/// A spacing amount as written (`h`, `v`).
+fn spacing(value: Option<&Value>) -> Option<Spacing> {
+    Some(match value? {
+        Value::Length(l) => Spacing::Rel(Rel::from(*l)),
+        Value::Ratio(r) => Spacing::Rel(Rel::from(*r)),
+        Value::Relative(r) => Spacing::Rel(*r),
+        Value::Fraction(fr) => Spacing::Fr(*fr),
+        _ => return None,
+    })
+}
+
+/// The show-set styles an element brings itself (applied before materializing, and to
+/// the output of user recipes too, as in Typst).
+pub(super) fn show_set(elem: &Content, styles: &Styles) -> Styles {
+    let mut out = Styles::new();
+    if elem.is(HEADING) {
+        // Typst 0.15: sizes 1.4em, 1.2em, 1em; bold; above 1.8em/1.44em and below 0.75em
+        // of the surrounding size, written relative to the heading's own size.
+        let level = heading_level(elem, styles);
+        let scale = match level {
+            1 => 1.4,
+            2 => 1.2,
+            _ => 1.0,
+        };
+        let above = if level == 1 { 1.8 } else { 1.44 } / scale;
+        let below = 0.75 / scale;
+        let em = |v: f64| Value::Length(Length::em(Em::new(v)));
+        out.push(prop(TEXT, "size", em(scale)));
+        out.push(prop(TEXT, "weight", Value::Int(700)));
+        out.push(prop(BLOCK, "above", em(above)));
+        out.push(prop(BLOCK, "below", em(below)));
+        out.push(prop(BLOCK, "sticky", Value::Bool(true)));
+    } else if elem.is(RAW) {
+        out.push(prop(TEXT, "overhang", Value::Bool(false)));
+        out.push(prop(TEXT, "lang", Value::str("en")));
+        out.push(prop(TEXT, "hyphenate", Value::Bool(false)));
+        out.push(prop(TEXT, "size", Value::Length(Length::em(Em::new(0.8)))));
+        out.push(prop(TEXT, "font", Value::str("DejaVu Sans Mono")));
+        if get(elem, styles, "block") == Value::Bool(true) {
+            out.push(prop(PAR, "justify", Value::Bool(false)));
+        }
+    }
+    out
+}
+
+/// Whether an element has show-set styles of its own.
+pub(super) fn has_show_set(elem: &Content) -> bool {
+    elem.is(HEADING) || elem.is(RAW)
+}
+
+/// A heading's level: given, or its depth plus the offset.
+pub(super) fn heading_level(elem: &Content, styles: &Styles) -> usize {
+    if let Value::Int(level) = get(elem, styles, "level") {
+        return level.clamp(1, 1 << 16) as usize;
+    }
+    let depth = match get(elem, styles, "depth") {
+        Value::Int(d) => d,
+        _ => 1,
+    };
+    let offset = match get(elem, styles, "offset") {
+        Value::Int(o) => o,
+        _ => 0,
+    };
+    (depth + offset).clamp(1, 1 << 16) as usize
+}
+
+/// Whether a heading or figure is numbered (only those step their counters).
+pub(super) fn numbered(elem: &Content, styles: &Styles) -> bool {
+    !matches!(get(elem, styles, "numbering"), Value::None)
+}
+
+/// The number of a heading or figure as displayed under its `numbering`, if any.
+pub(super) fn number(
+    r: &mut Realizer,
+    elem: &Content,
+    styles: &Styles,
+    counted: &[usize],
+) -> SourceResult<Option<EcoString>> {
+    let numbering = get(elem, styles, "numbering");
+    if matches!(numbering, Value::None) {
+        return Ok(None);
+    }
+    let numbers: Vec<usize> = if elem.is(FIGURE) {
+        counted.last().copied().into_iter().collect()
+    } else {
+        counted.to_vec()
+    };
+    format_numbers(r, numbering, &numbers, elem.span()).map(Some)
+}
+
+/// Formats numbers by a pattern or function (through the library's `numbering`).
+fn format_numbers(
+    r: &mut Realizer,
+    numbering: Value,
+    numbers: &[usize],
+    span: Span,
+) -> SourceResult<EcoString> {
+    let values = std::iter::once(numbering).chain(numbers.iter().map(|&n| Value::Int(n as i64)));
+    let args = Args::new(span, values);
+    let func = match r.engine.world.library().get("numbering") {
+        Some(Value::Func(func)) => func.clone(),
+        _ => crate::bail!(span, "the library has no `numbering` function"),
+    };
+    let value = func.call(r.engine, args)?;
+    Ok(match value {
+        Value::Str(s) => s.0,
+        other => other.display().plain_text(),
+    })
+}
+
+/// The counter a figure steps: one per kind.
+pub(super) fn figure_counter(elem: &Content) -> EcoString {
+    eco_format!("figure:{}", figure_kind(elem))
+}
+
+/// A figure's kind: given, or the kind of the first image, table or raw in its body.
+fn figure_kind(elem: &Content) -> EcoString {
+    match elem.field("kind") {
+        Some(Value::Str(s)) => return s.0.clone(),
+        Some(Value::Func(f)) => {
+            if let Some(e) = f.element() {
+                return e.name().into();
+            }
+        }
+        _ => {}
+    }
+    fn find(content: &Content) -> Option<&'static str> {
+        for name in ["image", "table", "raw"] {
+            if content.elem().name() == name {
+                return Some(name);
+            }
+        }
+        children(content).find_map(find)
+    }
+    match elem.field("body") {
+        Some(Value::Content(body)) => find(body).unwrap_or("image").into(),
+        _ => "image".into(),
+    }
+}
+
+/// The content held in an element's fields (arrays of content included), in order.
+fn children(content: &Content) -> impl Iterator<Item = &Content> {
+    let count = content.elem().fields().len();
+    (0..count).filter_map(|i| content.field_at(i as u8)).flat_map(|value| {
+        let items: Vec<&Content> = match value {
+            Value::Content(c) => vec![c],
+            Value::Array(items) => items
+                .as_slice()
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Content(c) => Some(c),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        items
+    })
+}
+
+/// Steps `counters` past the headings and figures that nested content holds (what its
+/// realization in layout will count), skipping those already prepared here.
+pub(super) fn scan_counters(counters: &mut Counters, content: &Content, styles: &Styles) {
+    if content.is(CONTEXT) {
+        return;
+    }
+    if content.is(STYLED) {
+        if let (Some(Value::Content(child)), Some(Value::Styles(own))) =
+            (content.field("child"), content.field("styles"))
+        {
+            scan_counters(counters, child, &concat(styles, own));
+        }
+        return;
+    }
+    let counted = content.is(HEADING) || content.is(FIGURE);
+    if counted && numbered(content, styles) && marks::prepared(styles, content).is_none() {
+        if content.is(HEADING) {
+            counters.step("heading", heading_level(content, styles));
+        } else {
+            counters.step(&figure_counter(content), 1);
+        }
+    }
+    for child in children(content) {
+        scan_counters(counters, child, styles);
+    }
+}
+
+/// A heading: its tag came with preparation; here its block with the number and body.
+fn heading(
+    r: &mut Realizer,
+    elem: &Content,
+    styles: &Styles,
+    loc: Locator,
+    numbers: Option<&str>,
+) -> SourceResult<()> {
+    let body = match elem.field("body") {
+        Some(Value::Content(body)) => body.clone(),
+        _ => Content::empty(),
+    };
+    let realized = match numbers {
+        Some(numbers) => {
+            let gap = Content::new(H)
+                .with_field("amount", Value::Length(Length::em(Em::new(HEADING_NUMBER_GAP))))
+                .with_field("weak", Value::Bool(true));
+            Content::sequence([Content::text(numbers), gap, body])
+        }
+        None => body,
+    };
+    let block =
+        Content::new(BLOCK).with_field("body", Value::Content(realized)).spanned(elem.span());
+    r.visit(&block, styles, loc.child(0))
+}
+
+/// A figure: its body, then the caption ("Figure 1: ..."), centred in an unbreakable
+/// block.
+fn figure(
+    r: &mut Realizer,
+    elem: &Content,
+    styles: &Styles,
+    loc: Locator,
+    numbers: Option<&str>,
+) -> SourceResult<()> {
+    let body = match elem.field("body") {
+        Some(Value::Content(body)) => body.clone(),
+        _ => Content::empty(),
+    };
+    let mut parts = vec![body];
+    if let Value::Content(caption) = get(elem, styles, "caption") {
+        let supplement = match get(elem, styles, "supplement") {
+            Value::Content(c) => Some(c),
+            Value::Str(s) => Some(Content::text(s.0)),
+            Value::None => None,
+            _ => match figure_kind(elem).as_str() {
+                "image" => Some(Content::text("Figure")),
+                "table" => Some(Content::text("Table")),
+                "raw" => Some(Content::text("Listing")),
+                _ => None,
+            },
+        };
+        let mut line = Vec::new();
+        if let Some(numbers) = numbers {
+            if let Some(supplement) = supplement {
+                line.push(supplement);
+                line.push(Content::text("\u{A0}"));
+            }
+            line.push(Content::text(numbers));
+            line.push(Content::text(": "));
+        }
+        line.push(caption);
+        let gap = match get(elem, styles, "gap") {
+            Value::Length(l) => l,
+            _ => Length::em(Em::new(0.65)),
+        };
+        // Weak, so that it replaces the spacing below the body instead of adding to it.
+        let v = Content::new(V).with_field("amount", Value::Length(gap));
+        parts.push(v.with_field("weak", Value::Bool(true)));
+        parts.push(Content::sequence(line));
+    }
+    let centred = Content::new(ALIGN_ELEM)
+        .with_field("alignment", Value::Alignment(Alignment::h(HAlign::Center)))
+        .with_field("body", Value::Content(Content::sequence(parts)));
+    let block = Content::new(BLOCK)
+        .with_field("breakable", Value::Bool(false))
+        .with_field("body", Value::Content(centred))
+        .spanned(elem.span());
+    r.visit(&block, styles, loc.child(0))
+}
+
+/// Raw text: monospace (the show-set styles came with preparation); a raw block is a
+/// block of lines.
+fn raw(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
+    let text = match elem.field("text") {
+        Some(Value::Str(s)) => s.0.clone(),
+        _ => EcoString::new(),
+    };
+    let tab = match get(elem, styles, "tab-size") {
+        Value::Int(n) => n.clamp(0, 64) as usize,
+        _ => 2,
+    };
+    let spaces = " ".repeat(tab);
+    let block = get(elem, styles, "block") == Value::Bool(true);
+    let mut lines = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            lines.push(Content::new(LINEBREAK));
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line).replace('\t', &spaces);
+        if !line.is_empty() {
+            lines.push(Content::text(line).spanned(elem.span()));
+        }
+    }
+    let realized = Content::sequence(lines);
+    if !block {
+        return r.visit(&realized, styles, loc.child(0));
+    }
+    let body = match get(elem, styles, "align") {
+        Value::Alignment(alignment) => Content::new(ALIGN_ELEM)
+            .with_field("alignment", Value::Alignment(alignment))
+            .with_field("body", Value::Content(realized)),
+        _ => realized,
+    };
+    let block = Content::new(BLOCK).with_field("body", Value::Content(body)).spanned(elem.span());
+    r.visit(&block, styles, loc.child(0))
+}
+
+/// A link: its body's pieces carry the destination.
+fn link(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
+    let dest = match elem.field("dest") {
+        Some(dest) => destination(r, dest, elem.span()),
+        None => None,
+    };
+    let outer = std::mem::replace(&mut r.link, dest);
+    let result = visit_body(r, elem, styles, loc);
+    r.link = outer;
+    result
+}
+
+/// Where a link goes: a URL, a labelled element's position (known from the previous
+/// layout, `None` before it), or an explicit page position.
+fn destination(r: &mut Realizer, dest: &Value, span: Span) -> Option<Destination> {
+    match dest {
+        Value::Str(url) => Some(Destination::Url(url.0.clone())),
+        Value::Label(label) => {
+            let found = r.engine.introspector.label(label.as_str()).map(|rec| rec.location);
+            match found {
+                Some(location) => {
+                    let what = Introspection::PositionOf(location);
+                    let introspector = r.engine.introspect(
+                        what,
+                        span,
+                        eco_format!("link to <{}>", label.as_str()),
+                    );
+                    let record = introspector.record(location)?;
+                    let page = NonZeroUsize::new(record.page)?;
+                    Some(Destination::Position { page, point: record.position })
+                }
+                None => {
+                    // Not laid out yet: asking for the page count makes the next iteration
+                    // run, in which the label is known.
+                    r.engine.introspect(
+                        Introspection::PageCount,
+                        span,
+                        eco_format!("link to <{}>", label.as_str()),
+                    );
+                    None
+                }
+            }
+        }
+        Value::Dict(dict) => {
+            let page = match dict.get("page") {
+                Some(Value::Int(p)) => NonZeroUsize::new(usize::try_from(*p).ok()?)?,
+                _ => return None,
+            };
+            let coord = |key: &str| match dict.get(key) {
+                Some(Value::Length(l)) => l.abs,
+                _ => crate::base::Abs::zero(),
+            };
+            Some(Destination::Position { page, point: Point::new(coord("x"), coord("y")) })
+        }
+        _ => None,
+    }
+}
+
+/// A quotation: inline, its body in the language's quotes; as a block, its body padded
+/// by 1em on both sides with the attribution ("— who") aligned to the end below it.
+fn quote(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
+    let span = elem.span();
+    let block = get(elem, styles, "block") == Value::Bool(true);
+    let quoted = match get(elem, styles, "quotes") {
+        Value::Bool(b) => b,
+        _ => !block,
+    };
+    let body = match elem.field("body") {
+        Some(Value::Content(body)) => body.clone(),
+        _ => Content::empty(),
+    };
+    let body = if quoted {
+        let quote = |double| Content::new(SMARTQUOTE).with_field("double", Value::Bool(double));
+        Content::sequence([quote(true), body, quote(true)])
+    } else {
+        body
+    };
+    if !block {
+        return r.visit(&body, styles, loc.child(0));
+    }
+    let em = |v: f64| Value::Length(Length::em(Em::new(v)));
+    let mut parts = vec![Content::new(BLOCK).with_field("body", Value::Content(body))];
+    if let Value::Content(attribution) = get(elem, styles, "attribution") {
+        parts.push(
+            Content::new(V).with_field("amount", em(0.9)).with_field("weak", Value::Bool(true)),
+        );
+        let line = Content::sequence([Content::text("—\u{A0}"), attribution]);
+        parts.push(
+            Content::new(ALIGN_ELEM)
+                .with_field("alignment", Value::Alignment(Alignment::h(HAlign::End)))
+                .with_field("body", Value::Content(line)),
+        );
+    }
+    let padded = Content::new(PAD)
+        .with_field("left", em(1.0))
+        .with_field("right", em(1.0))
+        .with_field("body", Value::Content(Content::sequence(parts)))
+        .spanned(span);
+    r.visit(&padded, styles, loc.child(0))
+}
+
+/// The quotes of the language in effect.
+fn language_quotes(styles: &Styles) -> Quotes {
+    let chain = StyleChain::new(styles);
+    let lang = match chain.get(TEXT, "lang") {
+        Some(Value::Str(s)) => s.0.clone(),
+        _ => "en".into(),
+    };
+    let region = match chain.get(TEXT, "region") {
+        Some(Value::Str(s)) => Some(s.0.clone()),
+        _ => None,
+    };
+    Quotes::of(&lang, region.as_deref())
+}
+
+/// A smart quote: the typographic quote for the language, opening or closing by what
+/// precedes it.
+fn smartquote(r: &mut Realizer, elem: &Content, styles: &Styles, span: Span) {
+    let double = get(elem, styles, "double") != Value::Bool(false);
+    let text = if get(elem, styles, "enabled") == Value::Bool(false) {
+        if double { "\"" } else { "'" }
+    } else {
+        language_quotes(styles).resolve(double, r.par.last_char())
+    };
+    r.par.text(text, styles, span, r.link.as_ref());
+}
+
+/// An equation, until math layout exists: its text in italic, a block equation as a
+/// centred paragraph of its own.
+fn equation(r: &mut Realizer, elem: &Content, styles: &Styles) {
+    let text = match elem.field("body") {
+        Some(Value::Content(body)) => body.plain_text(),
+        _ => EcoString::new(),
+    };
+    let text = text.trim();
+    let italic = with(styles, prop(TEXT, "style", Value::str("italic")));
+    if get(elem, styles, "block") != Value::Bool(true) {
+        r.par.text(text, &italic, elem.span(), r.link.as_ref());
+        return;
+    }
+    let centred = Value::Alignment(Alignment::h(HAlign::Center));
+    let inner = with(&italic, prop(ALIGN_ELEM, "alignment", centred));
+    r.finish_par();
+    r.par.text(text, &inner, elem.span(), r.link.as_ref());
+    r.finish_par();
+}
+
+/// `context`: evaluates its closure where it stands, then realizes the result.
+fn context(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
+    let Some(Value::Func(func)) = elem.field("func") else { return Ok(()) };
+    let func: Func = func.clone();
+    let location = loc.location();
+    r.tag(Tag { location, info: TagInfo::Context });
+    let numbering = match StyleChain::new(styles).get(PAGE, "numbering") {
+        Some(Value::None) | None => None,
+        Some(value) => Some(value.clone()),
+    };
+    let here = Here { location: Some(location), page: r.engine.here.page, numbering };
+    let outer = std::mem::replace(&mut r.engine.here, here);
+    let result = func.call(r.engine, Args::new(elem.span(), []));
+    r.engine.here = outer;
+    let output = result?.display();
+    r.visit(&output, styles, loc.child(0))
+}

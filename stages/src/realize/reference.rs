@@ -1,0 +1,508 @@
+//! References: a `ref` element (`@label`) and the previous layout's records → the content
+//! it shows, linked to the target's place: "Section 2.1" for a numbered heading (the
+//! supplement, a no-break space, the number without its pattern's prefix and suffix), or
+//! "page 3" for `form: "page"`.
+//!
+//! Before the first layout nothing is known: a reference shows a placeholder and asks for
+//! the page count, which makes the next iteration run. A label still missing once a layout
+//! exists is Typst's "does not exist" error; one on several elements, its "occurs multiple
+//! times" error.
+//!
+//! The records do not tell yet which element carries a label unless it is a heading (its
+//! record sits at the very place of the label's), so a reference to any other element
+//! (a figure, a paragraph) shows its supplement or else the label's name. The words
+//! ("Section") are those of the language at the reference; Typst takes the target's.
+
+use ecow::{EcoString, eco_format};
+
+use super::builtin::get;
+use crate::base::{Introspection, Record, SourceResult, Span, TagInfo};
+use crate::eval::Engine;
+use crate::model::{
+    Args, Content, Dict, HEADING, LINK, Length, PAGE, Str, StyleChain, Styles, TEXT, Value,
+};
+
+/// What a reference shows while the document has not been laid out yet.
+pub(super) const PLACEHOLDER: &str = "??";
+
+/// Realizes a `ref` element: its text, linked to the target when the target's place is
+/// known.
+pub(super) fn reference(
+    engine: &mut Engine,
+    elem: &Content,
+    styles: &Styles,
+) -> SourceResult<Content> {
+    let Some(Value::Label(label)) = elem.field("target") else { return Ok(Content::empty()) };
+    let span = elem.span();
+    let label = label.0.as_str();
+    let Some(labelled) = find(engine, label, span)? else {
+        return Ok(Content::text(PLACEHOLDER).spanned(span));
+    };
+    let target = target_of(engine, &labelled, label, span);
+    let body = match get(elem, styles, "form") {
+        Value::Str(form) if form.0 == "page" => page_form(engine, elem, styles, &labelled)?,
+        _ => normal_form(engine, elem, styles, &target, label)?,
+    };
+    Ok(link_to(&labelled, body.spanned(span)))
+}
+
+/// The record of the element labelled `label`, if the previous layout placed it; reads
+/// its position (the link's destination). Errors for a label placed several times, and
+/// for one missing after a layout.
+fn find(engine: &mut Engine, label: &str, span: Span) -> SourceResult<Option<Record>> {
+    let what = eco_format!("reference to <{label}>");
+    let introspector = engine.introspector;
+    if let Some(record) = introspector.label(label) {
+        let record = record.clone();
+        engine.introspect(Introspection::PositionOf(record.location), span, what);
+        return Ok(Some(record));
+    }
+    let count = introspector
+        .records()
+        .iter()
+        .filter(|r| matches!(&r.info, TagInfo::Labelled { label: l } if l == label))
+        .count();
+    if count > 1 {
+        crate::bail!(span, "label `<{label}>` occurs multiple times in the document");
+    }
+    if introspector.pages() > 0 {
+        crate::bail!(span, "label `<{label}>` does not exist in the document");
+    }
+    // Nothing is laid out yet: asking for the page count makes the next iteration run.
+    engine.introspect(Introspection::PageCount, span, what);
+    Ok(None)
+}
+
+/// What a label marks, as far as the records tell.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Target {
+    /// A heading: its level, its number as displayed (if numbered) and its title.
+    Heading { level: usize, numbers: Option<EcoString>, title: EcoString },
+    /// Any other element.
+    Other,
+}
+
+/// The element that carries the label recorded in `labelled`: the heading whose record
+/// sits at the same place, if any. Reads the headings (their numbers may change).
+fn target_of(engine: &mut Engine, labelled: &Record, label: &str, span: Span) -> Target {
+    let what = eco_format!("reference to <{label}>");
+    let records = engine.introspect(Introspection::Headings, span, what).records();
+    records
+        .iter()
+        .find_map(|r| match &r.info {
+            TagInfo::Heading { level, numbers, title, .. }
+                if r.page == labelled.page && r.position == labelled.position =>
+            {
+                Some(Target::Heading {
+                    level: *level,
+                    numbers: numbers.clone(),
+                    title: title.clone(),
+                })
+            }
+            _ => None,
+        })
+        .unwrap_or(Target::Other)
+}
+
+/// The normal form: supplement and number ("Section 2.1").
+fn normal_form(
+    engine: &mut Engine,
+    elem: &Content,
+    styles: &Styles,
+    target: &Target,
+    label: &str,
+) -> SourceResult<Content> {
+    let span = elem.span();
+    let Target::Heading { level, numbers, title } = target else {
+        return Ok(match get(elem, styles, "supplement") {
+            Value::Content(supplement) => supplement,
+            _ => Content::text(label),
+        });
+    };
+    let Some(numbers) = numbers else {
+        crate::bail!(span, "cannot reference heading without numbering";
+            hint: "you can enable heading numbering with `#set heading(numbering: \"1.\")`");
+    };
+    let supplement = match get(elem, styles, "supplement") {
+        Value::None => None,
+        Value::Content(supplement) => Some(supplement),
+        Value::Func(func) => {
+            // Typst hands the heading itself; the records know its level and title.
+            let heading = Content::new(HEADING)
+                .with_field("level", Value::Int(*level as i64))
+                .with_field("body", Value::Content(Content::text(title.clone())))
+                .spanned(span);
+            let args = Args::new(span, [Value::Content(heading)]);
+            Some(func.call(engine, args)?.display())
+        }
+        _ => Some(Content::text(heading_supplement(&lang(styles)))),
+    };
+    Ok(with_supplement(supplement, trim_numbers(numbers)))
+}
+
+/// The page form: "page" and the target's page under the page numbering in effect.
+fn page_form(
+    engine: &mut Engine,
+    elem: &Content,
+    styles: &Styles,
+    labelled: &Record,
+) -> SourceResult<Content> {
+    let span = elem.span();
+    let numbering = match StyleChain::new(styles).get(PAGE, "numbering") {
+        Some(Value::None) | None => {
+            crate::bail!(span, "cannot reference without page numbering";
+                hint: "you can enable page numbering with `#set page(numbering: \"1\")`");
+        }
+        Some(numbering) => numbering.clone(),
+    };
+    let func = match engine.world.library().get("numbering") {
+        Some(Value::Func(func)) => func.clone(),
+        _ => crate::bail!(span, "the library has no `numbering` function"),
+    };
+    let args = Args::new(span, [numbering, Value::Int(labelled.page as i64)]);
+    let number = func.call(engine, args)?.display().plain_text();
+    let supplement = match get(elem, styles, "supplement") {
+        Value::None => None,
+        Value::Content(supplement) => Some(supplement),
+        _ => Some(Content::text("page")),
+    };
+    Ok(with_supplement(supplement, number))
+}
+
+/// The supplement (if any), a no-break space, the number.
+fn with_supplement(supplement: Option<Content>, number: EcoString) -> Content {
+    match supplement {
+        Some(supplement) if !supplement.is_empty() => {
+            Content::sequence([supplement, Content::text("\u{A0}"), Content::text(number)])
+        }
+        _ => Content::text(number),
+    }
+}
+
+/// A number as references show it: without the numbering pattern's prefix and suffix
+/// ("2." → "2", "(1.a)" → "1.a"), as Typst's trimmed numbering does.
+pub(super) fn trim_numbers(numbers: &str) -> EcoString {
+    numbers.trim_matches(|c: char| !c.is_alphanumeric()).into()
+}
+
+/// `body` linked to where `record` landed (a position on a page).
+pub(super) fn link_to(record: &Record, body: Content) -> Content {
+    if record.page == 0 {
+        return body;
+    }
+    let mut dest = Dict::new();
+    dest.insert(Str("page".into()), Value::Int(record.page as i64));
+    dest.insert(Str("x".into()), Value::Length(Length::abs(record.position.x)));
+    dest.insert(Str("y".into()), Value::Length(Length::abs(record.position.y)));
+    let span = body.span();
+    Content::new(LINK)
+        .with_field("dest", Value::Dict(dest))
+        .with_field("body", Value::Content(body))
+        .spanned(span)
+}
+
+/// The language in effect (`text.lang`), English by default.
+pub(super) fn lang(styles: &Styles) -> EcoString {
+    match StyleChain::new(styles).get(TEXT, "lang") {
+        Some(Value::Str(s)) => s.0.clone(),
+        _ => "en".into(),
+    }
+}
+
+/// The word for a section in `lang` (Typst 0.15's heading supplement), English for
+/// languages without one here.
+pub(super) fn heading_supplement(lang: &str) -> &'static str {
+    match lang {
+        "de" => "Abschnitt",
+        "fr" => "Chapitre",
+        "es" => "Sección",
+        "it" => "Sezione",
+        "pt" => "Seção",
+        "nl" => "Hoofdstuk",
+        "ru" => "Раздел",
+        "zh" => "小节",
+        "ja" => "節",
+        "pl" => "Rozdział",
+        "sv" => "Avsnitt",
+        "da" => "Afsnit",
+        "nb" => "Kapittel",
+        "cs" => "Kapitola",
+        "fi" => "Osio",
+        _ => "Section",
+    }
+}
+
+/// What the tests of references and outlines share: a world of one source, a layout of
+/// hand-written records, and the element a source evaluates to.
+#[cfg(test)]
+pub(super) mod testing {
+    use std::sync::LazyLock;
+
+    use crate::base::{Abs, FileId, Introspector, Location, Locator, Point, Record, TagInfo};
+    use crate::eval::{FileError, World, library};
+    use crate::model::{Content, Dict, Element, STYLED, Scope, Styles, Value};
+    use crate::syntax::Source;
+
+    /// A world of one source file and the standard library.
+    pub struct TestWorld {
+        main: Source,
+    }
+
+    static LIBRARY: LazyLock<Scope> = LazyLock::new(|| library::std_library(Dict::new()));
+
+    impl TestWorld {
+        pub fn new(source: &str) -> Self {
+            Self { main: Source::detached(source) }
+        }
+
+        /// The first element of kind `elem` that the source evaluates to, with the styles
+        /// of the `set` rules around it.
+        pub fn find(&self, elem: Element) -> (Content, Styles) {
+            let module = crate::eval::eval(self, &self.main).expect("evaluation");
+            search(module.content(), &Styles::new(), elem).expect("no such element")
+        }
+    }
+
+    fn search(content: &Content, styles: &Styles, elem: Element) -> Option<(Content, Styles)> {
+        if content.is(elem) {
+            return Some((content.clone(), styles.clone()));
+        }
+        if content.is(STYLED) {
+            let (Some(Value::Content(child)), Some(Value::Styles(own))) =
+                (content.field("child"), content.field("styles"))
+            else {
+                return None;
+            };
+            return search(child, &super::super::walk::concat(styles, own), elem);
+        }
+        content.children().find_map(|child| search(child, styles, elem))
+    }
+
+    impl World for TestWorld {
+        fn library(&self) -> &Scope {
+            &LIBRARY
+        }
+
+        fn main(&self) -> FileId {
+            self.main.id()
+        }
+
+        fn source(&self, id: FileId) -> Result<Source, FileError> {
+            if id == self.main.id() {
+                Ok(self.main.clone())
+            } else {
+                Err(FileError::NotFound(id.path().into()))
+            }
+        }
+
+        fn file(&self, id: FileId) -> Result<std::sync::Arc<[u8]>, FileError> {
+            Err(FileError::NotFound(id.path().into()))
+        }
+    }
+
+    /// A previous layout, written by hand: records in document order.
+    #[derive(Debug, Default)]
+    pub struct Layout {
+        pub pages: usize,
+        pub records: Vec<Record>,
+    }
+
+    impl Layout {
+        /// Adds a heading at `y` on `page` (and its label's record at the same place).
+        pub fn heading(
+            mut self,
+            level: usize,
+            numbers: Option<&str>,
+            title: &str,
+            (page, y): (usize, f64),
+            label: Option<&str>,
+        ) -> Self {
+            let info = TagInfo::Heading {
+                level,
+                numbers: numbers.map(Into::into),
+                title: title.into(),
+                outlined: true,
+                bookmarked: true,
+            };
+            self.push(info, page, y);
+            if let Some(label) = label {
+                self.push(TagInfo::Labelled { label: label.into() }, page, y);
+            }
+            self
+        }
+
+        /// Adds a record of `info` at `y` on `page`.
+        pub fn push(&mut self, info: TagInfo, page: usize, y: f64) {
+            let location = Locator::root().child(self.records.len() as u64).location();
+            let position = Point::new(Abs::pt(10.0), Abs::pt(y));
+            self.records.push(Record { location, page, position, info });
+            self.pages = self.pages.max(page);
+        }
+    }
+
+    impl Introspector for Layout {
+        fn pages(&self) -> usize {
+            self.pages
+        }
+
+        fn record(&self, location: Location) -> Option<&Record> {
+            self.records.iter().find(|r| r.location == location)
+        }
+
+        fn records(&self) -> &[Record] {
+            &self.records
+        }
+
+        fn label(&self, label: &str) -> Option<&Record> {
+            let mut found = self
+                .records
+                .iter()
+                .filter(|r| matches!(&r.info, TagInfo::Labelled { label: l } if l == label));
+            let first = found.next()?;
+            found.next().is_none().then_some(first)
+        }
+    }
+
+    /// Where a link made of `content` goes, as `page/x/y` in points; `None` for no link.
+    pub fn dest(content: &Content) -> Option<String> {
+        if !content.is(crate::model::LINK) {
+            return None;
+        }
+        let Some(Value::Dict(dest)) = content.field("dest") else { return None };
+        let coord = |key: &str| match dest.get(key) {
+            Some(Value::Length(l)) => l.abs.to_pt(),
+            _ => f64::NAN,
+        };
+        let page = match dest.get("page") {
+            Some(Value::Int(page)) => *page,
+            _ => 0,
+        };
+        Some(format!("{page}/{}/{}", coord("x"), coord("y")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{Layout, TestWorld, dest};
+    use super::*;
+    use crate::base::{EmptyIntrospector, Introspector};
+    use crate::model::REF;
+
+    /// A layout with a numbered heading `<a>` ("2.1.", page 3) and an unnumbered `<u>`.
+    fn layout() -> Layout {
+        Layout::default()
+            .heading(1, Some("2."), "Methods", (2, 50.0), None)
+            .heading(2, Some("2.1."), "Setup", (3, 40.0), Some("a"))
+            .heading(1, None, "Appendix", (4, 30.0), Some("u"))
+    }
+
+    /// Realizes the first reference in `source` against `introspector`: its link's
+    /// destination, its text, and the questions it asked.
+    fn check_with(
+        source: &str,
+        introspector: &dyn Introspector,
+    ) -> SourceResult<(Option<String>, String, Vec<Introspection>)> {
+        let world = TestWorld::new(source);
+        let (elem, styles) = world.find(REF);
+        let mut engine = Engine::with_introspector(&world, introspector);
+        let content = reference(&mut engine, &elem, &styles)?;
+        let reads = engine.reads.iter().map(|r| r.what.clone()).collect();
+        Ok((dest(&content), content.plain_text().as_str().replace('\u{A0}', "~"), reads))
+    }
+
+    /// The text of the first reference in `source` after `layout()`.
+    #[track_caller]
+    fn text(source: &str) -> String {
+        check_with(source, &layout()).expect("reference").1
+    }
+
+    /// The first error (message and hints) of the first reference in `source`.
+    #[track_caller]
+    fn error(source: &str, introspector: &dyn Introspector) -> (String, Vec<String>) {
+        match check_with(source, introspector) {
+            Ok(ok) => panic!("expected an error, got {ok:?}"),
+            Err(errors) => (
+                errors[0].message.to_string(),
+                errors[0].hints.iter().map(ToString::to_string).collect(),
+            ),
+        }
+    }
+
+    #[test]
+    fn references_to_numbered_headings_name_the_section_and_link_to_it() {
+        let (dest, text, reads) = check_with("See @a.", &layout()).unwrap();
+        assert_eq!(text, "Section~2.1");
+        assert_eq!(dest.as_deref(), Some("3/10/40"));
+        let label = layout().records[2].location;
+        assert_eq!(reads, vec![Introspection::PositionOf(label), Introspection::Headings]);
+    }
+
+    #[test]
+    fn references_before_the_first_layout_ask_for_another_iteration() {
+        let (dest, text, reads) = check_with("@a", &EmptyIntrospector).unwrap();
+        assert_eq!((dest, text.as_str()), (None, PLACEHOLDER));
+        assert_eq!(reads, vec![Introspection::PageCount]);
+    }
+
+    #[test]
+    fn missing_and_repeated_labels_are_errors_once_laid_out() {
+        let message = "label `<nope>` does not exist in the document";
+        assert_eq!(error("@nope", &layout()), (message.into(), vec![]));
+        let twice = layout().heading(1, Some("3."), "Again", (5, 10.0), Some("a"));
+        let message = "label `<a>` occurs multiple times in the document";
+        assert_eq!(error("@a", &twice), (message.into(), vec![]));
+    }
+
+    #[test]
+    fn unnumbered_headings_cannot_be_referenced() {
+        let (message, hints) = error("@u", &layout());
+        assert_eq!(message, "cannot reference heading without numbering");
+        assert_eq!(
+            hints,
+            vec!["you can enable heading numbering with `#set heading(numbering: \"1.\")`"]
+        );
+    }
+
+    #[test]
+    fn supplements_replace_or_drop_the_word() {
+        assert_eq!(text("#ref(<a>, supplement: [Chap.])"), "Chap.~2.1");
+        assert_eq!(text("#ref(<a>, supplement: none)"), "2.1");
+        assert_eq!(text("@a[Part]"), "Part~2.1");
+        assert_eq!(text("@a[]"), "2.1");
+        let func = "#ref(<a>, supplement: it => if it.level == 1 [Chapter] else [Sub])";
+        assert_eq!(text(func), "Sub~2.1");
+    }
+
+    #[test]
+    fn the_word_follows_the_language() {
+        assert_eq!(text("#set text(lang: \"de\")\n@a"), "Abschnitt~2.1");
+        assert_eq!(text("#set text(lang: \"fr\")\n@a"), "Chapitre~2.1");
+        assert_eq!(text("#set text(lang: \"xx\")\n@a"), "Section~2.1");
+    }
+
+    #[test]
+    fn page_references_need_page_numbering() {
+        assert_eq!(text("#set page(numbering: \"i\")\n#ref(<a>, form: \"page\")"), "page~iii");
+        assert_eq!(text("#set page(numbering: \"1\")\n#ref(<u>, form: \"page\")"), "page~4");
+        let (message, hints) = error("#ref(<a>, form: \"page\")", &layout());
+        assert_eq!(message, "cannot reference without page numbering");
+        assert_eq!(hints, vec!["you can enable page numbering with `#set page(numbering: \"1\")`"]);
+    }
+
+    #[test]
+    fn references_to_other_elements_show_their_supplement_or_label() {
+        let mut layout = layout();
+        layout.push(TagInfo::Labelled { label: "fig".into() }, 1, 300.0);
+        let (dest, text, _) = check_with("@fig", &layout).unwrap();
+        assert_eq!((dest.as_deref(), text.as_str()), (Some("1/10/300"), "fig"));
+        let (_, text, _) = check_with("@fig[Figure 1]", &layout).unwrap();
+        assert_eq!(text, "Figure 1");
+    }
+
+    #[test]
+    fn numbers_lose_their_pattern_prefix_and_suffix() {
+        assert_eq!(trim_numbers("2."), "2");
+        assert_eq!(trim_numbers("(1.a)"), "1.a");
+        assert_eq!(trim_numbers("I.a"), "I.a");
+    }
+}

@@ -1,0 +1,339 @@
+//! The walk: content and the styles in effect → flow items, through show rules and the
+//! built-in looks. Sequences are visited child by child (list items gathered into
+//! lists), `styled` nodes push their styles, every other element first meets the show
+//! rules (`show.rs`) and then its built-in look (`builtin.rs`).
+//!
+//! Styles travel *flattened*: the `Styles` handed down is the full list in effect,
+//! outermost first, and a `styled` node makes a new list by appending its own. Siblings
+//! share one list, so the items they produce share it too.
+//!
+//! Every child's `Locator` is its parent's `child(index)`: locations depend on the place
+//! in the tree only, never on the order in which things were realized.
+
+use super::document::Runs;
+use super::marks::Counters;
+use super::par::ParBuilder;
+use super::show::RecipeCache;
+use super::{FlowItem, InlinePiece, Spacing, builtin, show};
+use crate::base::{Locator, SourceResult, Span, Tag};
+use crate::doc::{Destination, DocumentInfo};
+use crate::eval::Engine;
+use crate::model::{
+    Array, Content, DOCUMENT, ENUM, ENUM_ITEM, Element, LIST, LIST_ITEM, PAGE, PARBREAK, Property,
+    SEQUENCE, SPACE, STYLED, Style, Styles, TERM_ITEM, TERMS, Value,
+};
+
+/// The realization of one flow: the document's (split into runs) or a nested one.
+pub(super) struct Realizer<'a, 'w> {
+    pub engine: &'a mut Engine<'w>,
+    /// The page runs, when realizing the document; `None` for nested content.
+    pub runs: Option<Runs<'a>>,
+    /// The flow so far (of the current run, in a document).
+    pub items: Vec<FlowItem>,
+    /// The paragraph being built.
+    pub par: ParBuilder,
+    /// The destination of the link whose body is being realized.
+    pub link: Option<Destination>,
+    /// Heading and figure numbers so far.
+    pub counters: Counters,
+    /// What `set document(..)` rules said.
+    pub info: DocumentInfo,
+    /// The recipes of the styles last seen.
+    pub recipes: RecipeCache,
+}
+
+impl<'a, 'w> Realizer<'a, 'w> {
+    /// A realizer for a nested flow under `styles` (counting on from their counters).
+    pub fn new(engine: &'a mut Engine<'w>, styles: &Styles) -> Self {
+        Self {
+            engine,
+            runs: None,
+            items: Vec::new(),
+            par: ParBuilder::default(),
+            link: None,
+            counters: Counters::from_styles(styles),
+            info: DocumentInfo::default(),
+            recipes: RecipeCache::default(),
+        }
+    }
+
+    /// Realizes `content` under `styles` at the place `loc`.
+    pub fn visit(&mut self, content: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
+        if content.is(SEQUENCE) && content.label().is_none() {
+            return self.visit_sequence(content, styles, loc);
+        }
+        if content.is(STYLED) {
+            return self.visit_styled(content, styles, loc);
+        }
+        if show::visit_show(self, content, styles, loc)? {
+            return Ok(());
+        }
+        builtin::show(self, content, styles, loc, None)
+    }
+
+    /// Visits the children of a sequence, gathering list items into lists.
+    pub fn visit_sequence(
+        &mut self,
+        content: &Content,
+        styles: &Styles,
+        loc: Locator,
+    ) -> SourceResult<()> {
+        let children: Vec<&Content> = content.children().collect();
+        let mut i = 0;
+        while i < children.len() {
+            let child = children[i];
+            if let Some(list) = list_of(child.elem()) {
+                let (list, end) = gather(&children, i, child.elem(), list);
+                self.visit(&list, styles, loc.child(i as u64))?;
+                i = end;
+            } else {
+                self.visit(child, styles, loc.child(i as u64))?;
+                i += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Visits a styled node: page styles start a new run, document styles fill in the
+    /// document's metadata.
+    fn visit_styled(
+        &mut self,
+        content: &Content,
+        styles: &Styles,
+        loc: Locator,
+    ) -> SourceResult<()> {
+        let (Some(Value::Content(child)), Some(Value::Styles(own))) =
+            (content.field("child"), content.field("styles"))
+        else {
+            return Ok(());
+        };
+        let page = own.iter().find_map(|s| match s {
+            Style::Property(p) if p.elem == PAGE => Some(p.span),
+            _ => None,
+        });
+        let document = own.iter().find_map(|s| match s {
+            Style::Property(p) if p.elem == DOCUMENT => Some(p.span),
+            _ => None,
+        });
+        if self.runs.is_none() {
+            if let Some(span) = page {
+                crate::bail!(span, "page configuration is not allowed inside of containers");
+            }
+            if let Some(span) = document {
+                crate::bail!(span, "document set rules are not allowed inside of containers");
+            }
+        }
+        if document.is_some() {
+            self.document_info(own);
+        }
+        let flat = concat(styles, own);
+        if page.is_some() && self.runs.is_some() && !child.is_empty() {
+            self.finish_par();
+            self.restyle_run(&flat);
+            self.visit(child, &flat, loc)?;
+            self.finish_par();
+            self.restyle_run(styles);
+            return Ok(());
+        }
+        self.visit(child, &flat, loc)
+    }
+
+    /// Takes the document's metadata from `set document(..)` properties.
+    fn document_info(&mut self, own: &Styles) {
+        for style in own.iter() {
+            let Style::Property(p) = style else { continue };
+            if p.elem != DOCUMENT {
+                continue;
+            }
+            let strings = |value: &Value| match value {
+                Value::Str(s) => vec![s.0.clone()],
+                Value::Array(items) => items
+                    .as_slice()
+                    .iter()
+                    .filter_map(|v| match v {
+                        Value::Str(s) => Some(s.0.clone()),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let text = |value: &Value| match value {
+                Value::Content(c) => Some(c.plain_text()),
+                Value::Str(s) => Some(s.0.clone()),
+                _ => None,
+            };
+            match DOCUMENT.fields()[p.field as usize].name {
+                "title" => self.info.title = text(&p.value),
+                "description" => self.info.description = text(&p.value),
+                "author" => self.info.author = strings(&p.value),
+                "keywords" => self.info.keywords = strings(&p.value),
+                // `date: auto` means "now", which the caller knows; `none` means no date.
+                // Both leave `date` empty here.
+                _ => {}
+            }
+        }
+    }
+
+    /// Ends the paragraph being built, if any.
+    pub fn finish_par(&mut self) {
+        match self.par.finish() {
+            Ok(par) => self.items.push(FlowItem::Par(par)),
+            Err(tags) => self.items.extend(tags.into_iter().map(FlowItem::Tag)),
+        }
+    }
+
+    /// Adds a block-level item (ending the paragraph).
+    pub fn block(&mut self, item: FlowItem) {
+        self.finish_par();
+        self.items.push(item);
+    }
+
+    /// Adds a block-level element for layout, with the counter state at its start and
+    /// the counters stepped past the headings and figures inside it.
+    pub fn layout_block(&mut self, content: &Content, styles: &Styles, loc: Locator) {
+        let styles = self.with_counters(content, styles);
+        self.block(FlowItem::Block { content: content.clone(), styles, locator: loc });
+    }
+
+    /// Adds an inline-level element for layout.
+    pub fn layout_box(&mut self, content: &Content, styles: &Styles, loc: Locator) {
+        let styles = self.with_counters(content, styles);
+        let piece = InlinePiece::Box {
+            content: content.clone(),
+            styles: styles.clone(),
+            locator: loc,
+            link: self.link.clone(),
+        };
+        self.par.piece(piece, &styles, content.span());
+    }
+
+    /// The styles for content that layout realizes later: `styles` plus the counter
+    /// state here, if anything was counted; then counts what the content holds.
+    fn with_counters(&mut self, content: &Content, styles: &Styles) -> Styles {
+        let before = self.counters.clone();
+        builtin::scan_counters(&mut self.counters, content, styles);
+        if before.is_empty() && self.counters == before {
+            return styles.clone();
+        }
+        let mut out = styles.clone();
+        out.push(before.to_style());
+        out
+    }
+
+    /// Adds horizontal spacing.
+    pub fn h(&mut self, amount: Spacing, weak: bool, styles: &Styles, span: Span) {
+        let piece = InlinePiece::Spacing { amount, weak, styles: styles.clone() };
+        self.par.piece(piece, styles, span);
+    }
+
+    /// Adds a tag where the content stands: in the paragraph if one is being built,
+    /// else in the flow.
+    pub fn tag(&mut self, tag: Tag) {
+        if self.par.has_pieces() {
+            self.par.tag(tag);
+        } else {
+            self.items.push(FlowItem::Tag(tag));
+        }
+    }
+
+    /// Starts a new run with other page styles (the current one ends if it has content).
+    fn restyle_run(&mut self, styles: &Styles) {
+        if let Some(runs) = &mut self.runs {
+            runs.restyle(&mut self.items, styles);
+        }
+    }
+
+    /// Handles a page break (an error inside containers).
+    pub fn pagebreak(
+        &mut self,
+        weak: bool,
+        to: Option<super::Parity>,
+        styles: &Styles,
+        span: Span,
+    ) -> SourceResult<()> {
+        let Some(runs) = &mut self.runs else {
+            crate::bail!(span, "pagebreaks are not allowed inside of containers";
+                hint: "try using a `#colbreak()` instead");
+        };
+        match self.par.finish() {
+            Ok(par) => self.items.push(FlowItem::Par(par)),
+            Err(tags) => self.items.extend(tags.into_iter().map(FlowItem::Tag)),
+        }
+        runs.pagebreak(&mut self.items, weak, to, styles);
+        Ok(())
+    }
+}
+
+/// The styles `outer` followed by `inner` (which take precedence).
+pub(super) fn concat(outer: &Styles, inner: &Styles) -> Styles {
+    if outer.is_empty() {
+        return inner.clone();
+    }
+    if inner.is_empty() {
+        return outer.clone();
+    }
+    let mut out = outer.clone();
+    out.extend(inner.clone());
+    out
+}
+
+/// `outer` with one more style.
+pub(super) fn with(outer: &Styles, style: Style) -> Styles {
+    let mut out = outer.clone();
+    out.push(style);
+    out
+}
+
+/// A property style for `field` of `elem` (a field the element must have).
+pub(super) fn prop(elem: Element, field: &str, value: Value) -> Style {
+    let index = elem
+        .field_index(field)
+        .unwrap_or_else(|| panic!("element {} has no field {field}", elem.name()));
+    Style::Property(Property { elem, field: index, value, span: Span::detached() })
+}
+
+/// The list element that gathers items of kind `item`.
+fn list_of(item: Element) -> Option<Element> {
+    if item == LIST_ITEM {
+        Some(LIST)
+    } else if item == ENUM_ITEM {
+        Some(ENUM)
+    } else if item == TERM_ITEM {
+        Some(TERMS)
+    } else {
+        None
+    }
+}
+
+/// Gathers the items of kind `item` starting at `start` (separated only by spaces and
+/// paragraph breaks) into one `list` element; gives it and the index after the last item.
+/// The list is tight unless a paragraph break stands between two items.
+fn gather(children: &[&Content], start: usize, item: Element, list: Element) -> (Content, usize) {
+    let mut items = Vec::new();
+    let mut tight = true;
+    let mut end = start;
+    let mut i = start;
+    let mut parbreak = false;
+    while i < children.len() {
+        let child = children[i];
+        if child.is(item) {
+            if parbreak && !items.is_empty() {
+                tight = false;
+            }
+            items.push(Value::Content(child.clone()));
+            parbreak = false;
+            end = i + 1;
+        } else if child.is(PARBREAK) {
+            parbreak = true;
+        } else if !child.is(SPACE) {
+            break;
+        }
+        i += 1;
+    }
+    let span = children[start].span();
+    let content = Content::new(list)
+        .with_field("tight", Value::Bool(tight))
+        .with_field("children", Value::Array(Array::from_iter(items)))
+        .spanned(span);
+    (content, end)
+}
