@@ -14,4 +14,18 @@ pub mod flow;
 pub mod inline;
 pub mod page;
 
+mod container;
+mod grid;
+mod image;
+mod list;
+mod pad;
+mod props;
+mod repeat;
+mod shapes;
+mod stack;
+#[cfg(test)]
+mod testing;
+pub mod text;
+mod transform;
+
 pub use self::context::{Fragment, LaidPage, LayoutContext, PageNumber, Regions};

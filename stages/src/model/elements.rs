@@ -237,6 +237,7 @@ element!(
         F::named("indent", LEN, zero_len),
         F::named("body-indent", LEN, indent_half_em),
         F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::internal("depth"),
         F::variadic("children", CONTENT),
     ], scope: [LIST_ITEM]
 );
@@ -259,6 +260,7 @@ element!(
         F::named("body-indent", LEN, indent_half_em),
         F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("number-align", ALIGN, none),
+        F::internal("depth"),
         F::variadic("children", CONTENT),
     ], scope: [ENUM_ITEM]
 );

@@ -5,11 +5,12 @@
 //! see them: spacing as a space (a break opportunity after it), inline boxes as U+FFFC
 //! OBJECT REPLACEMENT CHARACTER, forced breaks as a line feed (U+2028 LINE SEPARATOR when
 //! the line before is justified). Line feeds inside text become forced breaks too, and
-//! adjacent weak spacings collapse into the larger one.
+//! adjacent weak spacings collapse into the larger one. Tags take no text: they are kept
+//! aside with the byte position they stand at.
 
 use std::ops::Range;
 
-use crate::base::Span;
+use crate::base::{Span, Tag};
 use crate::doc::Frame;
 
 use super::{InlineItem, Spacing, TextStyle};
@@ -23,6 +24,8 @@ pub(super) const OBJECT_CHAR: char = '\u{FFFC}';
 pub(super) struct Collected<'a> {
     pub text: String,
     pub segments: Vec<Segment<'a>>,
+    /// The tags with the byte position in the text they stand at, in order.
+    pub tags: Vec<(usize, &'a Tag)>,
 }
 
 /// One piece of the paragraph.
@@ -54,7 +57,7 @@ pub(super) enum SegmentKind<'a> {
 
 /// Turns the items into text and segments.
 pub(super) fn collect(items: &[InlineItem]) -> Collected<'_> {
-    let mut out = Collected { text: String::new(), segments: Vec::new() };
+    let mut out = Collected { text: String::new(), segments: Vec::new(), tags: Vec::new() };
     for item in items {
         match item {
             InlineItem::Text { text, style, span } => push_text(&mut out, text, style, *span),
@@ -63,6 +66,7 @@ pub(super) fn collect(items: &[InlineItem]) -> Collected<'_> {
                 out.push(OBJECT_CHAR.encode_utf8(&mut [0; 4]), SegmentKind::Frame { frame })
             }
             InlineItem::Linebreak { justify } => push_linebreak(&mut out, *justify),
+            InlineItem::Tag(tag) => out.tags.push((out.text.len(), tag)),
         }
     }
     out

@@ -8,6 +8,10 @@
 //! with their glyphs reversed), and the line is aligned within the paragraph width after
 //! the first-line or hanging indent.
 //!
+//! Text with a link gets a `FrameItem::Link` over its advance and the line's height, and
+//! the paragraph's tags become `FrameItem::Tag`s at the x of the text they stand before
+//! (on the baseline's line top).
+//!
 //! The line box reaches from the highest top edge to the lowest bottom edge of its text
 //! (Typst's `top-edge` and `bottom-edge`, by default the cap height and the baseline) and
 //! of its inline boxes; the frame's baseline is the highest top edge.
@@ -71,7 +75,8 @@ fn finalize_line(
     outlines: &mut Option<OutlineCache>,
 ) -> Line {
     let end = trim_end(p, spec.start, spec.end);
-    let mut pieces = gather(ctx, p, spec.start, end);
+    let mut ranges = Vec::new();
+    let mut pieces = gather(ctx, p, spec.start, end, &mut ranges);
     let mut hyphenated = false;
     if spec.kind == BreakKind::Hyphen
         && let Some((Piece::Text { run, hyphen }, _)) = pieces.last_mut()
@@ -112,12 +117,18 @@ fn finalize_line(
 
     let levels: Vec<Level> = pieces.iter().map(|(_, level)| *level).collect();
     let order = BidiInfo::reorder_visual(&levels);
+    let mut starts = vec![Abs::zero(); pieces.len()];
     for index in order {
         let (piece, _) = &pieces[index];
+        starts[index] = x;
         match piece {
             Piece::Text { run, hyphen } => {
                 let item = text_item(p, run, hyphen.as_ref());
                 let advance = item.width();
+                if let Some(dest) = &run.source.style.link {
+                    let size = Size::new(advance, frame.height());
+                    frame.push(Point::new(x, Abs::zero()), FrameItem::Link(dest.clone(), size));
+                }
                 frame
                     .push(Point::new(x, ascent + run.source.style.baseline), FrameItem::Text(item));
                 x += advance;
@@ -130,7 +141,49 @@ fn finalize_line(
             }
         }
     }
+    place_tags(p, spec, &pieces, &ranges, &starts, x, &mut frame);
     Line { frame, natural_width: natural, width, hyphenated }
+}
+
+/// Adds the tags that stand in the line: at the x of the character they precede, or at
+/// the line's end `end_x` when nothing follows them in the line.
+fn place_tags(
+    p: &Prepared,
+    spec: &LineSpec,
+    pieces: &[(Piece, Level)],
+    ranges: &[std::ops::Range<usize>],
+    starts: &[Abs],
+    end_x: Abs,
+    frame: &mut Frame,
+) {
+    let last = spec.end >= p.text.len();
+    for &(pos, tag) in &p.tags {
+        let inside = pos >= spec.start && (pos < spec.end || (last && pos <= spec.end));
+        if !inside {
+            continue;
+        }
+        let found = ranges.iter().position(|r| r.start <= pos && pos < r.end);
+        let x = match found {
+            Some(i) => match &pieces[i].0 {
+                Piece::Text { run, .. } => {
+                    let before: Abs = run
+                        .glyphs
+                        .iter()
+                        .filter(|g| g.range.start < pos)
+                        .map(|g| g.x_advance.at(run.size()))
+                        .sum();
+                    if run.source.level.is_rtl() {
+                        starts[i] + pieces[i].0.width() - before
+                    } else {
+                        starts[i] + before
+                    }
+                }
+                _ => starts[i],
+            },
+            None => ranges.iter().position(|r| r.start >= pos).map_or(end_x, |i| starts[i]),
+        };
+        frame.push(Point::new(x, Abs::zero()), FrameItem::Tag(tag.clone()));
+    }
 }
 
 /// The pieces of the line from `start` to `end` (trimmed) with their bidi levels.
@@ -139,12 +192,17 @@ fn gather<'a>(
     p: &Prepared<'a>,
     start: usize,
     end: usize,
+    ranges: &mut Vec<std::ops::Range<usize>>,
 ) -> Vec<(Piece<'a>, Level)> {
     let mut pieces = Vec::new();
     if start >= end || p.items.is_empty() {
         return pieces;
     }
     let level_at = |pos: usize| p.levels.get(pos).copied().unwrap_or_else(Level::ltr);
+    let mut push = |piece: Piece<'a>, level: Level, range: std::ops::Range<usize>| {
+        pieces.push((piece, level));
+        ranges.push(range);
+    };
     for item in &p.items[item_at(p, start)..] {
         let range = item.range();
         if range.start >= end {
@@ -158,25 +216,26 @@ fn gather<'a>(
                 }
                 let level = run.source.level;
                 if sub == run.range {
-                    pieces.push((Piece::Text { run: run.clone(), hyphen: None }, level));
+                    push(Piece::Text { run: run.clone(), hyphen: None }, level, sub);
                 } else if run.safe_at(sub.start) && run.safe_at(sub.end) {
-                    let run = run.slice_clusters(sub);
-                    pieces.push((Piece::Text { run, hyphen: None }, level));
+                    let run = run.slice_clusters(sub.clone());
+                    push(Piece::Text { run, hyphen: None }, level, sub);
                 } else {
                     for run in shape_range(ctx, &p.text, sub, run.source) {
-                        pieces.push((Piece::Text { run, hyphen: None }, level));
+                        let range = run.range.clone();
+                        push(Piece::Text { run, hyphen: None }, level, range);
                     }
                 }
             }
             Item::Absolute { amount, weak, .. } => {
                 if !(*weak && range.start <= start) {
-                    pieces.push((Piece::Absolute(*amount), level_at(range.start)));
+                    push(Piece::Absolute(*amount), level_at(range.start), range);
                 }
             }
             Item::Fractional { fr, .. } => {
-                pieces.push((Piece::Fractional(*fr), level_at(range.start)))
+                push(Piece::Fractional(*fr), level_at(range.start), range)
             }
-            Item::Frame { frame, .. } => pieces.push((Piece::Frame(frame), level_at(range.start))),
+            Item::Frame { frame, .. } => push(Piece::Frame(frame), level_at(range.start), range),
             Item::Linebreak { .. } => {}
         }
     }

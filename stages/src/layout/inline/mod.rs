@@ -22,8 +22,8 @@ mod shape;
 use ecow::EcoString;
 use quire_shaping::{Feature, FontBook, FontVariant, Shaper};
 
-use crate::base::{Abs, Span};
-use crate::doc::{Color, Frame, Paint};
+use crate::base::{Abs, Span, Tag};
+use crate::doc::{Color, Destination, Frame, Paint};
 
 /// What a paragraph is made of, in logical order.
 #[derive(Debug, Clone)]
@@ -36,6 +36,9 @@ pub enum InlineItem {
     Frame { frame: Frame, span: Span },
     /// A forced line break; with `justify` the line before it is justified.
     Linebreak { justify: bool },
+    /// A locatable element starts here: a zero-width mark that takes no part in shaping
+    /// or breaking and becomes a `FrameItem::Tag` at its place in the line.
+    Tag(Tag),
 }
 
 /// An amount of horizontal spacing.
@@ -73,6 +76,8 @@ pub struct TextStyle {
     pub features: Vec<Feature>,
     /// Whether to fall back to other fonts for characters the families lack.
     pub fallback: bool,
+    /// Where the text links to: its lines get a `FrameItem::Link` over the text.
+    pub link: Option<Destination>,
 }
 
 impl Default for TextStyle {
@@ -93,6 +98,7 @@ impl Default for TextStyle {
             bottom_edge: BottomEdge::Baseline,
             features: Vec::new(),
             fallback: true,
+            link: None,
         }
     }
 }
@@ -185,7 +191,8 @@ impl Default for ParStyle {
 #[derive(Copy, Clone)]
 pub struct InlineContext<'a> {
     pub book: &'a FontBook,
-    pub shaper: &'a dyn Shaper,
+    /// Shared by the paragraphs of a flow, which are laid out in parallel.
+    pub shaper: &'a (dyn Shaper + Sync),
 }
 
 impl std::fmt::Debug for InlineContext<'_> {

@@ -32,6 +32,51 @@ pub(super) struct Prepared<'a> {
     pub levels: Vec<Level>,
     /// The items in logical order, covering the text.
     pub items: Vec<Item<'a>>,
+    /// The tags with their byte positions, in order.
+    pub tags: Vec<(usize, &'a crate::base::Tag)>,
+    /// Running totals of what the items measure, by position, so that line breaking
+    /// measures a candidate line with two lookups (see `Prefix`).
+    pub prefix: Vec<Prefix>,
+}
+
+/// The totals of everything that starts before `pos`: glyph advances (by cluster start),
+/// fixed spacing and inline boxes (by item start), justifiable spaces and fractional
+/// spacings.
+#[derive(Debug, Default, Copy, Clone)]
+pub(super) struct Prefix {
+    pub pos: usize,
+    pub width: Abs,
+    pub spaces: Abs,
+    pub fr: u32,
+}
+
+/// The running totals of the items, one entry per glyph, spacing and box.
+fn prefix_sums(items: &[Item]) -> Vec<Prefix> {
+    let mut out = Vec::new();
+    let mut total = Prefix::default();
+    let mut add = |pos: usize, width: Abs, spaces: Abs, fr: u32| {
+        out.push(Prefix { pos, ..total });
+        total.width += width;
+        total.spaces += spaces;
+        total.fr += fr;
+    };
+    for item in items {
+        match item {
+            Item::Text(run) => {
+                for glyph in &run.glyphs {
+                    let advance = glyph.x_advance.at(run.size());
+                    let space = if glyph.justifiable { advance } else { Abs::zero() };
+                    add(glyph.range.start, advance, space, 0);
+                }
+            }
+            Item::Absolute { range, amount, .. } => add(range.start, *amount, Abs::zero(), 0),
+            Item::Fractional { range, .. } => add(range.start, Abs::zero(), Abs::zero(), 1),
+            Item::Frame { range, frame } => add(range.start, frame.width(), Abs::zero(), 0),
+            Item::Linebreak { .. } => {}
+        }
+    }
+    out.push(Prefix { pos: usize::MAX, ..total });
+    out
 }
 
 /// One logical piece of the shaped paragraph.
@@ -166,7 +211,8 @@ pub(super) fn prepare<'a>(
             SegmentKind::Linebreak { justify } => items.push(Item::Linebreak { range, justify }),
         }
     }
-    Prepared { text, levels, items }
+    let prefix = prefix_sums(&items);
+    Prepared { text, levels, items, tags: collected.tags.clone(), prefix }
 }
 
 /// Splits `range` where the bidi level or the script changes.

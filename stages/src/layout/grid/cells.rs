@@ -1,0 +1,473 @@
+//! Cell resolution: a grid's or table's children → a `CellGrid` where every position is
+//! covered by exactly one cell, with each cell's fill, alignment, inset and strokes
+//! resolved (the cell's own fields over the grid's, which may be a value, an array by
+//! column or a function of `(x, y)`), plus the header and footer rows and explicit lines.
+//!
+//! Placement follows Typst: cells without a position fill the next free position in
+//! reading order after the previous automatically placed cell; a cell with only `x`
+//! takes the first row where that column is free, one with only `y` the first free
+//! column of that row. Positions no cell covers get empty cells so that their fills and
+//! strokes are drawn. Header cells come first; footer cells are placed after all others
+//! from a fresh row. The grid's and the table's cell, header, footer and line elements
+//! are accepted in either.
+
+use ecow::eco_format;
+
+use crate::base::{Abs, Locator, SourceResult, Span};
+use crate::doc::{FixedStroke, Paint};
+use crate::layout::LayoutContext;
+use crate::layout::props::{Props, Sides, paint, sides_of, stroke_of};
+use crate::model::{
+    Alignment, Args, Content, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE, GRID_VLINE, Length,
+    Rel, Styles, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE, TABLE_VLINE, Value,
+};
+
+/// The most positions a grid may have.
+const MAX_CELLS: usize = 10_000_000;
+
+/// A placed cell.
+#[derive(Debug, Clone)]
+pub(super) struct Cell {
+    pub body: Content,
+    pub x: usize,
+    pub y: usize,
+    pub colspan: usize,
+    pub rowspan: usize,
+    pub fill: Option<Paint>,
+    pub align: Option<Alignment>,
+    pub inset: Sides<Rel>,
+    /// The stroke of each side as the grid gives it.
+    pub stroke: Sides<Option<FixedStroke>>,
+    /// The sides whose stroke the cell sets itself (these win over a neighbour's).
+    pub own_stroke: Sides<bool>,
+    pub locator: Locator,
+}
+
+/// An explicit line across the grid (`grid.hline` or `grid.vline`).
+#[derive(Debug, Clone)]
+pub(super) struct Line {
+    /// The boundary: 0 is before the first track, `n` after the last.
+    pub index: usize,
+    /// The tracks it covers along the other axis.
+    pub start: usize,
+    pub end: usize,
+    pub stroke: Option<FixedStroke>,
+}
+
+/// The cells of a grid and what surrounds them.
+#[derive(Debug, Clone)]
+pub(super) struct CellGrid {
+    pub cols: usize,
+    pub rows: usize,
+    /// The cells, in placement order; `at` maps a position to its cell.
+    pub cells: Vec<Cell>,
+    at: Vec<usize>,
+    /// The number of header rows at the top, if there is a repeated header.
+    pub header: Option<usize>,
+    /// The first row of a repeated footer.
+    pub footer: Option<usize>,
+    pub hlines: Vec<Line>,
+    pub vlines: Vec<Line>,
+}
+
+impl CellGrid {
+    /// The cell covering position `(x, y)`.
+    pub fn cell_at(&self, x: usize, y: usize) -> &Cell {
+        &self.cells[self.at[y * self.cols + x]]
+    }
+}
+
+/// Resolves the children of a grid or table (`props` is the grid's).
+pub(super) fn resolve_cells(
+    cx: &mut LayoutContext,
+    props: &Props,
+    cols: usize,
+    locator: Locator,
+    table: bool,
+) -> SourceResult<CellGrid> {
+    let children = match props.value("children") {
+        Value::Array(children) => children,
+        _ => Default::default(),
+    };
+
+    let mut placer = Placer { cols, occupied: Vec::new(), cursor: 0, placed: Vec::new() };
+    let mut header = None;
+    let mut footer_children = Vec::new();
+    let mut hlines = Vec::new();
+    let mut vlines = Vec::new();
+    for (i, child) in children.as_slice().iter().enumerate() {
+        let Value::Content(child) = child else { continue };
+        let loc = locator.child(i as u64);
+        if child.is(GRID_HEADER) || child.is(TABLE_HEADER) {
+            for (j, cell) in group_children(child).iter().enumerate() {
+                placer.place(cell, loc.child(j as u64), props.styles)?;
+            }
+            let rows = placer.rows();
+            let repeat = Props::new(child, props.styles).get("repeat", true);
+            header = repeat.then_some(rows);
+            // Whatever follows the header starts on a new row.
+            placer.cursor = placer.cursor.next_multiple_of(cols.max(1));
+        } else if child.is(GRID_FOOTER) || child.is(TABLE_FOOTER) {
+            footer_children.push((child.clone(), loc));
+        } else if child.is(GRID_HLINE) || child.is(TABLE_HLINE) {
+            let row = placer.cursor.div_ceil(cols.max(1));
+            hlines.push(line(child, props, row)?);
+        } else if child.is(GRID_VLINE) || child.is(TABLE_VLINE) {
+            let col = match placer.cursor % cols.max(1) {
+                0 if placer.cursor > 0 => cols,
+                col => col,
+            };
+            vlines.push(line(child, props, col)?);
+        } else {
+            placer.place(child, loc, props.styles)?;
+        }
+    }
+    let mut footer = None;
+    for (child, loc) in footer_children {
+        placer.cursor = placer.occupied.len().next_multiple_of(cols.max(1));
+        let first = placer.cursor / cols.max(1);
+        for (j, cell) in group_children(&child).iter().enumerate() {
+            placer.place(cell, loc.child(j as u64), props.styles)?;
+        }
+        if Props::new(&child, props.styles).get("repeat", true) {
+            footer = Some(first);
+        }
+    }
+
+    let rows = placer.rows();
+    // Empty cells fill the gaps, each at its own position.
+    let mut at = vec![usize::MAX; rows * cols];
+    for (index, placed) in placer.placed.iter().enumerate() {
+        for y in placed.y..placed.y + placed.rowspan {
+            for x in placed.x..placed.x + placed.colspan {
+                at[y * cols + x] = index;
+            }
+        }
+    }
+    let mut placed = placer.placed;
+    for (pos, slot) in at.iter_mut().enumerate() {
+        if *slot == usize::MAX {
+            *slot = placed.len();
+            let (x, y) = (pos % cols, pos / cols);
+            let loc = locator.child(u64::MAX - pos as u64);
+            placed.push(Placed { content: None, x, y, colspan: 1, rowspan: 1, locator: loc });
+        }
+    }
+    let mut cells = Vec::with_capacity(placed.len());
+    for placed in placed {
+        cells.push(resolve_cell(cx, props, placed, table)?);
+    }
+    for line in &mut hlines {
+        line.end = line.end.min(cols);
+    }
+    for line in &mut vlines {
+        line.end = line.end.min(rows);
+    }
+    Ok(CellGrid { cols, rows, cells, at, header, footer, hlines, vlines })
+}
+
+/// The cells of a header or footer.
+fn group_children(group: &Content) -> Vec<Content> {
+    match group.field("children") {
+        Some(Value::Array(children)) => children
+            .as_slice()
+            .iter()
+            .filter_map(|v| match v {
+                Value::Content(c) => Some(c.clone()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// An explicit line; `auto` positions take `default`.
+fn line(content: &Content, grid: &Props, default: usize) -> SourceResult<Line> {
+    let props = Props::new(content, grid.styles);
+    let axis = if content.elem().field_index("y").is_some() { "y" } else { "x" };
+    let index = match props.value(axis) {
+        Value::Int(i) => usize::try_from(i).unwrap_or(0),
+        _ => default,
+    };
+    let start = props.get::<i64>("start", 0).max(0) as usize;
+    let end = match props.value("end") {
+        Value::Int(end) => usize::try_from(end).unwrap_or(0),
+        _ => usize::MAX,
+    };
+    let stroke = match props.content.field("stroke") {
+        None => match crate::model::StyleChain::new(grid.styles).get(content.elem(), "stroke") {
+            None => Some(FixedStroke::default()),
+            Some(value) => stroke_of(value, grid.font_size),
+        },
+        Some(value) => stroke_of(value, grid.font_size),
+    };
+    Ok(Line { index, start, end, stroke })
+}
+
+/// A cell placed, before its properties are resolved.
+struct Placed {
+    /// The cell element or plain content; `None` for a gap.
+    content: Option<Content>,
+    x: usize,
+    y: usize,
+    colspan: usize,
+    rowspan: usize,
+    locator: Locator,
+}
+
+/// Places cells in a grid of `cols` columns and growing rows.
+struct Placer {
+    cols: usize,
+    occupied: Vec<bool>,
+    /// The position after the last automatically placed cell.
+    cursor: usize,
+    placed: Vec<Placed>,
+}
+
+impl Placer {
+    fn rows(&self) -> usize {
+        self.occupied.len().div_ceil(self.cols.max(1))
+    }
+
+    fn free(&self, x: usize, y: usize, colspan: usize, rowspan: usize) -> bool {
+        (y..y + rowspan).all(|y| {
+            (x..x + colspan)
+                .all(|x| !self.occupied.get(y * self.cols + x).copied().unwrap_or(false))
+        })
+    }
+
+    fn occupy(&mut self, x: usize, y: usize, colspan: usize, rowspan: usize) {
+        let end = (y + rowspan) * self.cols;
+        if self.occupied.len() < end {
+            self.occupied.resize(end, false);
+        }
+        for y in y..y + rowspan {
+            for x in x..x + colspan {
+                self.occupied[y * self.cols + x] = true;
+            }
+        }
+    }
+
+    fn place(&mut self, content: &Content, locator: Locator, styles: &Styles) -> SourceResult<()> {
+        let span = content.span();
+        let is_cell = content.is(GRID_CELL) || content.is(TABLE_CELL);
+        let props = Props::new(content, styles);
+        let int = |name: &str| match is_cell.then(|| props.value(name)) {
+            Some(Value::Int(v)) => Some(v),
+            _ => None,
+        };
+        let colspan = int("colspan").unwrap_or(1).max(1) as usize;
+        let rowspan = int("rowspan").unwrap_or(1).max(1) as usize;
+        let cols = self.cols;
+        if colspan > cols {
+            crate::bail!(span, "cell's colspan would cause it to exceed the available column(s)";
+                hint: "try placing the cell in another position or reducing its colspan");
+        }
+        let x = int("x").map(|x| checked(x, span, "column")).transpose()?;
+        let y = int("y").map(|y| checked(y, span, "row")).transpose()?;
+        if let Some(x) = x
+            && x + colspan > cols
+        {
+            if x >= cols {
+                crate::bail!(span, "cell could not be placed at invalid column {x}");
+            }
+            crate::bail!(span, "cell's colspan would cause it to exceed the available column(s)";
+                hint: "try placing the cell in another position or reducing its colspan");
+        }
+        // A grid this large cannot be laid out in memory; say so instead of trying.
+        if (y.unwrap_or(0).saturating_add(rowspan)).saturating_mul(cols) > MAX_CELLS {
+            crate::bail!(span, "cell could not be placed at row {} because the grid would be too large", y.unwrap_or(0);
+                hint: "grids may have at most {} cells", MAX_CELLS);
+        }
+        let (x, y) = match (x, y) {
+            (Some(x), Some(y)) => {
+                if !self.free(x, y, colspan, rowspan) {
+                    crate::bail!(span, "attempted to place a second cell at column {x}, row {y}";
+                        hint: "try specifying your cells in a different order");
+                }
+                (x, y)
+            }
+            (Some(x), None) => {
+                let y = (0..).find(|&y| self.free(x, y, colspan, rowspan)).unwrap_or(0);
+                (x, y)
+            }
+            (None, Some(y)) => {
+                match (0..=cols - colspan).find(|&x| self.free(x, y, colspan, rowspan)) {
+                    Some(x) => (x, y),
+                    None => {
+                        crate::bail!(span, "cell could not be placed in row {y} because it was full";
+                    hint: "try specifying your cells in a different order")
+                    }
+                }
+            }
+            (None, None) => {
+                let mut pos = self.cursor;
+                loop {
+                    let (x, y) = (pos % cols, pos / cols);
+                    if x + colspan <= cols && self.free(x, y, colspan, rowspan) {
+                        break;
+                    }
+                    pos += 1;
+                }
+                self.cursor = pos + colspan;
+                (pos % cols, pos / cols)
+            }
+        };
+        self.occupy(x, y, colspan, rowspan);
+        self.placed.push(Placed {
+            content: Some(content.clone()),
+            x,
+            y,
+            colspan,
+            rowspan,
+            locator,
+        });
+        Ok(())
+    }
+}
+
+/// A cell coordinate that must not be negative.
+fn checked(value: i64, span: Span, what: &str) -> SourceResult<usize> {
+    usize::try_from(value).map_err(|_| {
+        ecow::eco_vec![crate::base::SourceDiagnostic::error(
+            span,
+            eco_format!("{what} must not be negative")
+        )]
+    })
+}
+
+/// Resolves a placed cell's properties.
+fn resolve_cell(
+    cx: &mut LayoutContext,
+    grid: &Props,
+    placed: Placed,
+    table: bool,
+) -> SourceResult<Cell> {
+    let (x, y) = (placed.x, placed.y);
+    let own = placed.content.as_ref().filter(|c| c.is(GRID_CELL) || c.is(TABLE_CELL));
+    let own_props = own.map(|c| Props::new(c, grid.styles));
+    let given = |name: &str| -> Option<Value> {
+        let props = own_props.as_ref()?;
+        match props.value(name) {
+            Value::Auto => None,
+            value => Some(value),
+        }
+    };
+    let body = match (&placed.content, &own_props) {
+        (Some(_), Some(props)) => props.get("body", Content::empty()),
+        (Some(content), None) => content.clone(),
+        (None, _) => Content::empty(),
+    };
+
+    let fill = match given("fill") {
+        Some(value) => value,
+        None => per_cell(cx, grid, "fill", x, y)?,
+    };
+    let fill = match fill {
+        Value::Color(color) => Some(paint(color)),
+        _ => None,
+    };
+    let align = match given("align") {
+        Some(value) => value,
+        None => per_cell(cx, grid, "align", x, y)?,
+    };
+    let align = match align {
+        Value::Alignment(align) => Some(align),
+        _ => None,
+    };
+    let inset = match given("inset") {
+        Some(value) => value,
+        None => match per_cell(cx, grid, "inset", x, y)? {
+            Value::None if table => Value::Length(Length::abs(Abs::pt(5.0))),
+            value => value,
+        },
+    };
+    let inset = sides_of(&inset);
+
+    let stroke_value = match grid.content.field("stroke") {
+        Some(_) => per_cell(cx, grid, "stroke", x, y)?,
+        None => match crate::model::StyleChain::new(grid.styles).get(grid.content.elem(), "stroke")
+        {
+            Some(_) => per_cell(cx, grid, "stroke", x, y)?,
+            None if table => Value::Length(Length::abs(Abs::pt(1.0))),
+            None => Value::None,
+        },
+    };
+    let mut stroke = stroke_sides(&stroke_value, grid.font_size).map(Option::flatten);
+    let mut own_stroke = Sides::splat(false);
+    let cell_stroke = own.and_then(|c| {
+        c.field("stroke")
+            .cloned()
+            .or_else(|| crate::model::StyleChain::new(grid.styles).get(c.elem(), "stroke").cloned())
+    });
+    if let Some(value) = cell_stroke {
+        let sides = stroke_sides(&value, grid.font_size);
+        let apply =
+            |side: Option<Option<FixedStroke>>, slot: &mut Option<FixedStroke>, flag: &mut bool| {
+                if let Some(value) = side {
+                    *slot = value;
+                    *flag = true;
+                }
+            };
+        apply(sides.left, &mut stroke.left, &mut own_stroke.left);
+        apply(sides.top, &mut stroke.top, &mut own_stroke.top);
+        apply(sides.right, &mut stroke.right, &mut own_stroke.right);
+        apply(sides.bottom, &mut stroke.bottom, &mut own_stroke.bottom);
+    }
+
+    Ok(Cell {
+        body,
+        x,
+        y,
+        colspan: placed.colspan,
+        rowspan: placed.rowspan,
+        fill,
+        align,
+        inset,
+        stroke,
+        own_stroke,
+        locator: placed.locator,
+    })
+}
+
+/// A grid-wide property for the cell at `(x, y)`: the value itself, the array's entry
+/// for column `x` (cycling), or the function's result for `(x, y)`.
+fn per_cell(
+    cx: &mut LayoutContext,
+    grid: &Props,
+    field: &str,
+    x: usize,
+    y: usize,
+) -> SourceResult<Value> {
+    Ok(match grid.value(field) {
+        Value::Array(items) if !items.is_empty() => items.as_slice()[x % items.len()].clone(),
+        Value::Array(_) => Value::None,
+        Value::Func(func) => {
+            let span = grid.content.span();
+            let args = Args::new(span, [Value::Int(x as i64), Value::Int(y as i64)]);
+            func.call(cx.engine, args)?
+        }
+        value => value,
+    })
+}
+
+/// The strokes of the sides a stroke value gives: a dictionary by side (`left`, `top`,
+/// `right`, `bottom`, `x`, `y`, `rest`; the sides it leaves out are `None`) or one
+/// stroke for all sides.
+fn stroke_sides(value: &Value, font_size: Abs) -> Sides<Option<Option<FixedStroke>>> {
+    const KEYS: [&str; 7] = ["left", "top", "right", "bottom", "x", "y", "rest"];
+    match value {
+        Value::Dict(dict) if dict.iter().any(|(k, _)| KEYS.contains(&k.as_str())) => {
+            let get = |keys: &[&str]| {
+                keys.iter().find_map(|k| dict.get(k)).map(|v| stroke_of(v, font_size))
+            };
+            Sides {
+                left: get(&["left", "x", "rest"]),
+                top: get(&["top", "y", "rest"]),
+                right: get(&["right", "x", "rest"]),
+                bottom: get(&["bottom", "y", "rest"]),
+            }
+        }
+        other => Sides::splat(Some(stroke_of(other, font_size))),
+    }
+}

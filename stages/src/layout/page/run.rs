@@ -1,0 +1,200 @@
+//! Page runs → laid pages: the page geometry from the run's `page` properties (paper,
+//! width, height, flipped, margins, columns), the run's flow laid out into the body
+//! regions, each body (one frame per column) placed within the margins on a page-sized
+//! frame. Pagination then joins the runs, adding blank pages where a run asks for a
+//! parity.
+
+use crate::base::{Abs, Point, Size, SourceResult};
+use crate::doc::Frame;
+use crate::layout::flow::layout_flow;
+use crate::layout::text::resolve_rel;
+use crate::layout::{LaidPage, LayoutContext, Regions};
+use crate::model::{PAGE, Rel, StyleChain, Styles, Value};
+use crate::realize::{PageRun, Parity};
+
+use super::paper::paper_size;
+
+/// The size of a page and its margins.
+#[derive(Debug, Copy, Clone, PartialEq)]
+pub struct Geometry {
+    /// The page size; an infinite height grows to fit the content.
+    pub size: Size,
+    pub left: Abs,
+    pub top: Abs,
+    pub right: Abs,
+    pub bottom: Abs,
+}
+
+impl Geometry {
+    /// The geometry the page styles give. `height` replaces an `auto` height (a page
+    /// that grew to fit) when known.
+    pub fn resolve(styles: &Styles, height: Option<Abs>) -> Self {
+        let chain = StyleChain::new(styles);
+        let paper = match chain.get(PAGE, "paper") {
+            Some(Value::Str(name)) => paper_size(&name.0),
+            _ => None,
+        };
+        let paper = paper.unwrap_or(Size::new(Abs::mm(210.0), Abs::mm(297.0)));
+        let length = |name: &str, default: Abs| match chain.get(PAGE, name) {
+            Some(Value::Length(l)) => crate::layout::text::resolve_length(styles, *l),
+            Some(Value::Auto) => Abs::inf(),
+            _ => default,
+        };
+        // An explicit `width` or `height` replaces the paper's; `auto` means unbounded.
+        let mut width = length("width", paper.width);
+        let mut page_height = length("height", paper.height);
+        if chain.get_cast(PAGE, "flipped", false) {
+            std::mem::swap(&mut width, &mut page_height);
+        }
+        if !width.is_finite() {
+            width = paper.width;
+        }
+        if let Some(height) = height {
+            page_height = height;
+        }
+        let size = Size::new(width, page_height);
+
+        let smaller = if page_height.is_finite() { width.min(page_height) } else { width };
+        let auto = smaller * (2.5 / 21.0);
+        let mut sides = [Some(auto); 4];
+        match chain.get(PAGE, "margin") {
+            Some(Value::Dict(dict)) => {
+                let side = |keys: &[&str]| keys.iter().find_map(|k| dict.get(k)).map(margin_value);
+                let rest = side(&["rest"]);
+                let x = side(&["x"]).or(rest);
+                let y = side(&["y"]).or(rest);
+                let fill = |own: Option<Option<Rel>>, axis: Option<Option<Rel>>| {
+                    own.or(axis).unwrap_or(None)
+                };
+                let rels = [
+                    fill(side(&["left", "inside"]), x),
+                    fill(side(&["top"]), y),
+                    fill(side(&["right", "outside"]), x),
+                    fill(side(&["bottom"]), y),
+                ];
+                for (i, rel) in rels.into_iter().enumerate() {
+                    let base = if i % 2 == 0 { width } else { page_height };
+                    sides[i] = rel.map(|r| resolve(styles, r, base));
+                }
+            }
+            Some(value @ (Value::Length(_) | Value::Ratio(_) | Value::Relative(_))) => {
+                if let Some(rel) = margin_value(value) {
+                    for (i, side) in sides.iter_mut().enumerate() {
+                        let base = if i % 2 == 0 { width } else { page_height };
+                        *side = Some(resolve(styles, rel, base));
+                    }
+                }
+            }
+            _ => {}
+        }
+        let [left, top, right, bottom] = sides.map(|side| side.unwrap_or(auto));
+        Self { size, left, top, right, bottom }
+    }
+
+    /// The size within the margins.
+    pub fn body(&self) -> Size {
+        Size::new(
+            (self.size.width - self.left - self.right).max(Abs::zero()),
+            (self.size.height - self.top - self.bottom).max(Abs::zero()),
+        )
+    }
+}
+
+/// A margin value: `Some` length, or `None` for `auto`.
+fn margin_value(value: &Value) -> Option<Rel> {
+    match value {
+        Value::Length(l) => Some((*l).into()),
+        Value::Ratio(r) => Some((*r).into()),
+        Value::Relative(r) => Some(*r),
+        _ => None,
+    }
+}
+
+/// A relative margin against its side of the page (nothing of an unbounded height).
+fn resolve(styles: &Styles, rel: Rel, base: Abs) -> Abs {
+    resolve_rel(styles, rel, if base.is_finite() { base } else { Abs::zero() })
+}
+
+/// The locator key of a run's `i`th page (apart from those of the run's items).
+const PAGE_KEY: u64 = 0x7061_6765_0000_0000;
+
+/// Lays out a page run into pages (bodies only).
+pub fn layout_run(cx: &mut LayoutContext, run: &PageRun) -> SourceResult<Vec<LaidPage>> {
+    let geometry = Geometry::resolve(&run.styles, None);
+    let body = geometry.body();
+    let chain = StyleChain::new(&run.styles);
+    let columns = chain.get_cast::<i64>(PAGE, "columns", 1).max(1) as usize;
+    // Typst's default column gutter: 4% of the body width.
+    let gutter = if columns > 1 { body.width * 0.04 } else { Abs::zero() };
+    let column = ((body.width - gutter * (columns - 1) as f64) / columns as f64).max(Abs::zero());
+    let finite = geometry.size.height.is_finite();
+    let regions = if finite {
+        Regions::repeat(Size::new(column, body.height), (true, true))
+    } else {
+        Regions {
+            size: Size::new(column, Abs::inf()),
+            full: Abs::inf(),
+            expand: (true, false),
+            breakable: false,
+        }
+    };
+    let fragment = layout_flow(cx, &run.items, regions)?;
+    let mut frames = fragment.0;
+    if frames.is_empty() {
+        frames.push(Frame::new(Size::new(column, if finite { body.height } else { Abs::zero() })));
+    }
+    let mut pages = Vec::with_capacity(frames.len().div_ceil(columns));
+    for (i, chunk) in frames.chunks(columns).enumerate() {
+        let height = if finite {
+            geometry.size.height
+        } else {
+            let content = chunk.iter().map(Frame::height).fold(Abs::zero(), Abs::max);
+            content + geometry.top + geometry.bottom
+        };
+        let mut frame = Frame::new(Size::new(geometry.size.width, height));
+        for (c, body) in chunk.iter().enumerate() {
+            let x = geometry.left + (column + gutter) * c as f64;
+            frame.push_frame(Point::new(x, geometry.top), body.clone());
+        }
+        pages.push(LaidPage {
+            frame,
+            styles: run.styles.clone(),
+            run: run.index,
+            blank: false,
+            parity: if i == 0 { run.parity } else { None },
+            locator: run.locator.child(PAGE_KEY | i as u64),
+        });
+    }
+    Ok(pages)
+}
+
+/// Concatenates the runs' pages in order, inserting a blank page before a run whose
+/// first page would otherwise have the wrong parity. The blank page takes the size and
+/// styles of the page before it.
+pub fn paginate(runs: Vec<Vec<LaidPage>>) -> Vec<LaidPage> {
+    let mut out: Vec<LaidPage> = Vec::with_capacity(runs.iter().map(Vec::len).sum());
+    for run in runs {
+        if let Some(first) = run.first()
+            && let Some(parity) = first.parity
+        {
+            let number = out.len() + 1;
+            let matches = match parity {
+                Parity::Odd => !number.is_multiple_of(2),
+                Parity::Even => number.is_multiple_of(2),
+            };
+            if !matches {
+                let template = out.last().unwrap_or(first);
+                out.push(LaidPage {
+                    frame: Frame::new(template.frame.size()),
+                    styles: template.styles.clone(),
+                    run: template.run,
+                    blank: true,
+                    parity: None,
+                    locator: template.locator.child(0xb1a4),
+                });
+            }
+        }
+        out.extend(run);
+    }
+    out
+}

@@ -1,0 +1,246 @@
+//! Element properties for the block- and inline-level layouters: a field's value (given
+//! in the call, else set by a style, else the element's default) and its resolution into
+//! absolute layout values — lengths against the font size and a base, sides and corners
+//! from dictionaries, paints and strokes.
+
+use std::ops::Add;
+
+use crate::base::Abs;
+use crate::doc::{Color as DocColor, FixedStroke, Paint};
+use crate::model::{
+    Color, Content, Dict, FromValue, Length, Rel, Stroke, Style, StyleChain, Styles, TEXT, Value,
+};
+
+/// The properties of one element as laid out under `styles`.
+#[derive(Copy, Clone)]
+pub(super) struct Props<'a> {
+    pub content: &'a Content,
+    pub styles: &'a Styles,
+    /// The font size in effect, for `em` lengths.
+    pub font_size: Abs,
+}
+
+impl<'a> Props<'a> {
+    /// The properties of `content` under `styles`.
+    pub fn new(content: &'a Content, styles: &'a Styles) -> Self {
+        Self { content, styles, font_size: font_size(styles) }
+    }
+
+    /// The value of `field`: the one given in the call, else the innermost style, else
+    /// the element's default (`none` for a field the element does not have).
+    pub fn value(&self, field: &str) -> Value {
+        if let Some(value) = self.content.field(field) {
+            return value.clone();
+        }
+        let elem = self.content.elem();
+        match StyleChain::new(self.styles).get(elem, field) {
+            Some(value) => value.clone(),
+            None => elem
+                .fields()
+                .iter()
+                .find(|f| f.name == field)
+                .map_or(Value::None, |f| (f.default)()),
+        }
+    }
+
+    /// The value of `field` cast to `T`, or `fallback` if it does not cast (the field's
+    /// type check at construction makes that a mismatch of `T`, not of the user's input).
+    pub fn get<T: FromValue>(&self, field: &str, fallback: T) -> T {
+        T::from_value(self.value(field)).unwrap_or(fallback)
+    }
+
+    /// A length in points at the font size in effect.
+    pub fn length(&self, length: Length) -> Abs {
+        resolve_length(length, self.font_size)
+    }
+
+    /// A relative length against `base`.
+    pub fn rel(&self, rel: Rel, base: Abs) -> Abs {
+        resolve_rel(rel, base, self.font_size)
+    }
+
+    /// The sides of an `inset`/`outset`-like field (a relative length for all sides or a
+    /// dictionary by side), unresolved.
+    pub fn sides(&self, field: &str) -> Sides<Rel> {
+        sides_of(&self.value(field))
+    }
+
+    /// The corners of a `radius`-like field, unresolved.
+    pub fn corners(&self, field: &str) -> Corners<Rel> {
+        corners_of(&self.value(field))
+    }
+
+    /// The fill of a `fill` field.
+    pub fn fill(&self, field: &str) -> Option<Paint> {
+        match self.value(field) {
+            Value::Color(color) => Some(paint(color)),
+            _ => None,
+        }
+    }
+
+    /// The stroke of a `stroke` field; `auto` gives `auto_stroke`.
+    pub fn stroke(&self, field: &str, auto_stroke: Option<FixedStroke>) -> Option<FixedStroke> {
+        match self.value(field) {
+            Value::Auto => auto_stroke,
+            value => stroke_of(&value, self.font_size),
+        }
+    }
+}
+
+/// The font size in effect under `styles` (sizes in `em` fold into the outer size).
+pub(super) fn font_size(styles: &Styles) -> Abs {
+    let Some(index) = TEXT.field_index("size") else {
+        return Abs::pt(11.0);
+    };
+    let mut size = Abs::pt(11.0);
+    for style in styles.iter() {
+        if let Style::Property(p) = style
+            && p.elem == TEXT
+            && p.field == index
+            && let Value::Length(length) = &p.value
+        {
+            size = resolve_length(*length, size);
+        }
+    }
+    size
+}
+
+/// A length in points at font size `font_size`.
+pub(super) fn resolve_length(length: Length, font_size: Abs) -> Abs {
+    length.abs + length.em.at(font_size)
+}
+
+/// A relative length against `base` (a ratio of an infinite base contributes nothing).
+pub(super) fn resolve_rel(rel: Rel, base: Abs, font_size: Abs) -> Abs {
+    let abs = resolve_length(rel.abs, font_size);
+    if rel.rel.is_zero() || !base.is_finite() { abs } else { abs + base * rel.rel.get() }
+}
+
+/// A language colour as an output paint.
+pub(super) fn paint(color: Color) -> Paint {
+    Paint::Solid(match color {
+        Color::Luma { lightness, alpha } => DocColor::Luma { l: lightness, a: alpha },
+        Color::Rgb([r, g, b, a]) => DocColor::Rgb { r, g, b, a },
+        Color::Cmyk([c, m, y, k]) => DocColor::Cmyk { c, m, y, k },
+    })
+}
+
+/// A stroke value (`none`, a length, a colour, a stroke or a stroke dictionary) resolved:
+/// what is not given is 1pt and black.
+pub(super) fn stroke_of(value: &Value, font_size: Abs) -> Option<FixedStroke> {
+    let stroke = match value {
+        Value::None | Value::Auto => return None,
+        Value::Stroke(stroke) => (**stroke).clone(),
+        other => Stroke::from_value(other.clone()).ok()?,
+    };
+    Some(fixed_stroke(&stroke, font_size))
+}
+
+/// A language stroke resolved, with 1pt and black for what it leaves open.
+pub(super) fn fixed_stroke(stroke: &Stroke, font_size: Abs) -> FixedStroke {
+    let mut fixed = FixedStroke::default();
+    if let Some(color) = stroke.paint {
+        fixed.paint = paint(color);
+    }
+    if let Some(thickness) = stroke.thickness {
+        fixed.thickness = resolve_length(thickness, font_size);
+    }
+    fixed
+}
+
+/// Four sides of a box.
+#[derive(Debug, Default, Copy, Clone, PartialEq)]
+pub(super) struct Sides<T> {
+    pub left: T,
+    pub top: T,
+    pub right: T,
+    pub bottom: T,
+}
+
+impl<T: Clone> Sides<T> {
+    /// The same value on all sides.
+    pub fn splat(value: T) -> Self {
+        Self { left: value.clone(), top: value.clone(), right: value.clone(), bottom: value }
+    }
+
+    /// Each side mapped.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> Sides<U> {
+        Sides { left: f(self.left), top: f(self.top), right: f(self.right), bottom: f(self.bottom) }
+    }
+}
+
+impl<T: Copy + Add<Output = T>> Sides<T> {
+    /// Left plus right.
+    pub fn horizontal(&self) -> T {
+        self.left + self.right
+    }
+
+    /// Top plus bottom.
+    pub fn vertical(&self) -> T {
+        self.top + self.bottom
+    }
+}
+
+/// The sides of a value given for all sides (a relative length) or by side (a dictionary
+/// with `left`, `top`, `right`, `bottom`, `x`, `y` and `rest`, the specific ones winning).
+pub(super) fn sides_of(value: &Value) -> Sides<Rel> {
+    match value {
+        Value::Dict(dict) => {
+            let get =
+                |keys: &[&str]| keys.iter().find_map(|k| dict_rel(dict, k)).unwrap_or_default();
+            Sides {
+                left: get(&["left", "x", "rest"]),
+                top: get(&["top", "y", "rest"]),
+                right: get(&["right", "x", "rest"]),
+                bottom: get(&["bottom", "y", "rest"]),
+            }
+        }
+        other => Sides::splat(Rel::from_value(other.clone()).unwrap_or_default()),
+    }
+}
+
+fn dict_rel(dict: &Dict, key: &str) -> Option<Rel> {
+    dict.get(key).and_then(|v| Rel::from_value(v.clone()).ok())
+}
+
+/// Four corners of a box.
+#[derive(Debug, Default, Copy, Clone, PartialEq)]
+pub(super) struct Corners<T> {
+    pub top_left: T,
+    pub top_right: T,
+    pub bottom_right: T,
+    pub bottom_left: T,
+}
+
+impl<T> Corners<T> {
+    /// Each corner mapped.
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> Corners<U> {
+        Corners {
+            top_left: f(self.top_left),
+            top_right: f(self.top_right),
+            bottom_right: f(self.bottom_right),
+            bottom_left: f(self.bottom_left),
+        }
+    }
+}
+
+/// The corners of a value given for all corners (a relative length) or by corner (a
+/// dictionary with `top-left` …, sides such as `top` for both of its corners, and `rest`).
+pub(super) fn corners_of(value: &Value) -> Corners<Rel> {
+    match value {
+        Value::Dict(dict) => {
+            let get =
+                |keys: &[&str]| keys.iter().find_map(|k| dict_rel(dict, k)).unwrap_or_default();
+            Corners {
+                top_left: get(&["top-left", "top", "left", "rest"]),
+                top_right: get(&["top-right", "top", "right", "rest"]),
+                bottom_right: get(&["bottom-right", "bottom", "right", "rest"]),
+                bottom_left: get(&["bottom-left", "bottom", "left", "rest"]),
+            }
+        }
+        other => {
+            let all = Rel::from_value(other.clone()).unwrap_or_default();
+            Corners { top_left: all, top_right: all, bottom_right: all, bottom_left: all }
+        }
+    }
+}
