@@ -161,10 +161,11 @@ impl Introspection {
         hasher.finish()
     }
 
-    /// The answer against `introspector` in words, for non-convergence hints.
+    /// The answer against `introspector` in words, for non-convergence hints: the value
+    /// the document saw (a page count is at least 1, as `counter(page).final()` answers).
     pub fn describe_answer(&self, introspector: &dyn Introspector) -> EcoString {
         match self {
-            Self::PageCount => ecow::eco_format!("{}", introspector.pages()),
+            Self::PageCount => ecow::eco_format!("{}", introspector.pages().max(1)),
             Self::PageOf(loc) => match introspector.record(*loc) {
                 Some(r) => ecow::eco_format!("{}", r.page),
                 None => "unknown".into(),

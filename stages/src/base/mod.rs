@@ -9,9 +9,9 @@ mod span;
 
 pub use self::diag::{Severity, SourceDiagnostic, SourceResult, Trace};
 pub use self::file::FileId;
-pub use self::introspect::{
-    EmptyIntrospector, FxHasher64, Introspection, Introspector, Location, Locator, Read, Record, Tag,
-    TagInfo,
-};
 pub use self::geom::{Abs, Angle, Em, Factor, Point, Size, Transform};
+pub use self::introspect::{
+    EmptyIntrospector, FxHasher64, Introspection, Introspector, Location, Locator, Read, Record,
+    Tag, TagInfo,
+};
 pub use self::span::Span;

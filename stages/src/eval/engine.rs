@@ -28,13 +28,19 @@ pub struct Engine<'a> {
     pub here: Here,
 }
 
-/// What `context` knows about its place.
-#[derive(Debug, Default, Copy, Clone, PartialEq)]
+/// What `context` knows about its place. Not `Copy` (the numbering may be a function):
+/// save and restore it with `std::mem::replace`.
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct Here {
     /// The location of the `context` element, once realized.
     pub location: Option<Location>,
     /// The physical page (from 1), where known directly (headers and footers).
     pub page: Option<usize>,
+    /// The page numbering in effect (`page.numbering`: a pattern string or a function),
+    /// `None` when pages are not numbered. Finalization sets it for headers and footers,
+    /// realization from the styles at a `context` in the body. `counter(page).display()`
+    /// and `location.page-numbering()` answer with it.
+    pub numbering: Option<Value>,
 }
 
 impl<'a> Engine<'a> {

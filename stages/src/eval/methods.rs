@@ -1,6 +1,7 @@
 //! Methods: `value.name(args)` for strings, arrays, dictionaries, content, functions,
-//! lengths, angles and colors, with Typst's names, parameters and errors. Mutating
-//! methods (`push`, `pop`, `insert`, `remove`) act on a place; the rest on a value.
+//! lengths, angles, colors, counters and locations (those two in `library::introspection`),
+//! with Typst's names, parameters and errors. Mutating methods (`push`, `pop`, `insert`,
+//! `remove`) act on a place; the rest on a value.
 //!
 //! One dispatch table per type; a uniform list, hence longer than most files.
 
@@ -84,6 +85,8 @@ pub fn has_method(value: &Value, name: &str) -> bool {
         Value::Datetime(_) => {
             &["year", "month", "day", "hour", "minute", "second", "weekday", "ordinal", "display"]
         }
+        Value::Counter(_) => super::library::COUNTER_METHODS,
+        Value::Location(_) => super::library::LOCATION_METHODS,
         _ => &[],
     };
     names.contains(&name)
@@ -259,6 +262,12 @@ pub fn call(
                 }
             }
         },
+        Value::Counter(counter) => {
+            super::library::counter_method(engine, &counter, name, &mut args, span)?
+        }
+        Value::Location(location) => {
+            super::library::location_method(engine, location, name, &mut args, span)?
+        }
         v => crate::bail!(span, "type {} has no method `{name}`", v.ty().short_name()),
     };
     Ok(output)

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use ecow::EcoString;
 
 use crate::base::FileId;
-use crate::model::{Datetime, Scope};
+use crate::model::{Datetime, Scope, Styles};
 use crate::syntax::Source;
 
 /// What evaluation reads from its surroundings. Shared by the parallel layout workers,
@@ -28,6 +28,12 @@ pub trait World: Sync {
 
     /// The raw bytes of a file (images, data).
     fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError>;
+
+    /// The styles the document starts with, below its own set rules (empty for a real
+    /// document; the test suite uses them for its small pages).
+    fn styles(&self) -> Styles {
+        Styles::new()
+    }
 
     /// Today's date, in UTC shifted by `offset` hours (`None`: the local time zone), or
     /// `None` when the world does not tell (a reproducible build without a timestamp).

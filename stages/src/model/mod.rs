@@ -28,6 +28,7 @@ mod func;
 mod scope;
 
 mod content;
+mod counter;
 mod elements;
 mod styles;
 
@@ -37,6 +38,7 @@ pub use self::array::Array;
 pub use self::cast::{FromValue, Smart, StrResult, expected, mismatch};
 pub use self::color::Color;
 pub use self::content::{Content, Element, ElementData, FieldData};
+pub use self::counter::{Counter, CounterKey, CounterState};
 pub use self::datetime::Datetime;
 pub use self::dict::Dict;
 pub use self::elements::*;

@@ -282,6 +282,8 @@ pub fn equal(lhs: &Value, rhs: &Value) -> bool {
         (Type(a), Type(b)) => a == b,
         (Styles(a), Styles(b)) => a == b,
         (Selector(a), Selector(b)) => a == b,
+        (Counter(a), Counter(b)) => a == b,
+        (Location(a), Location(b)) => a == b,
         _ => false,
     }
 }

@@ -71,6 +71,9 @@ impl Value {
             Self::Type(v) => v.short_name().into(),
             Self::Styles(_) => "..".into(),
             Self::Selector(v) => repr_selector(v),
+            Self::Counter(v) => v.repr(),
+            // Typst hides a location's identity.
+            Self::Location(_) => "location(..)".into(),
         }
     }
 }
@@ -81,7 +84,7 @@ fn repr_key(key: &str) -> EcoString {
 }
 
 /// A selector as the code that builds it.
-fn repr_selector(selector: &Selector) -> EcoString {
+pub(super) fn repr_selector(selector: &Selector) -> EcoString {
     match selector {
         Selector::Elem(elem, None) => elem.name().into(),
         Selector::Elem(elem, Some(fields)) => {

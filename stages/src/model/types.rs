@@ -30,6 +30,8 @@ pub enum Type {
     Type,
     Styles,
     Selector,
+    Counter,
+    Location,
 }
 
 impl Type {
@@ -62,6 +64,8 @@ impl Type {
             Self::Type => "type",
             Self::Styles => "styles",
             Self::Selector => "selector",
+            Self::Counter => "counter",
+            Self::Location => "location",
         }
     }
 
@@ -102,5 +106,7 @@ impl Type {
         Self::Type,
         Self::Styles,
         Self::Selector,
+        Self::Counter,
+        Self::Location,
     ];
 }

@@ -1,11 +1,11 @@
 //! `Value`: everything an expression can evaluate to, in 32 bytes. Large or rare payloads
 //! sit behind `Arc`s; strings, arrays and content are cheap to clone.
 
-use crate::base::Angle;
+use crate::base::{Angle, Location};
 
 use super::{
-    Alignment, Args, Array, Color, Content, Datetime, Dict, Dir, Fr, Func, Label, Length, Module,
-    Ratio, Rel, Selector, Str, Stroke, Styles, Type,
+    Alignment, Args, Array, Color, Content, Counter, Datetime, Dict, Dir, Fr, Func, Label, Length,
+    Module, Ratio, Rel, Selector, Str, Stroke, Styles, Type,
 };
 use std::sync::Arc;
 
@@ -41,6 +41,9 @@ pub enum Value {
     Type(Type),
     Styles(Styles),
     Selector(Arc<Selector>),
+    Counter(Arc<Counter>),
+    /// The place of a locatable element (`here()`, `locate(..)`).
+    Location(Location),
 }
 
 impl Value {
@@ -73,6 +76,8 @@ impl Value {
             Self::Type(_) => Type::Type,
             Self::Styles(_) => Type::Styles,
             Self::Selector(_) => Type::Selector,
+            Self::Counter(_) => Type::Counter,
+            Self::Location(_) => Type::Location,
         }
     }
 

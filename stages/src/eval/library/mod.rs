@@ -5,6 +5,7 @@
 mod calc;
 mod color;
 mod foundations;
+mod introspection;
 mod numbering;
 
 use crate::base::SourceResult;
@@ -28,12 +29,15 @@ macro_rules! native {
 }
 pub(crate) use native;
 
+pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
+
 /// The global scope of the standard library. `inputs` becomes `sys.inputs`.
 pub fn std_library(inputs: Dict) -> Scope {
     let mut scope = Scope::new();
     foundations::define(&mut scope);
     color::define(&mut scope);
     numbering::define(&mut scope);
+    introspection::define(&mut scope);
     for elem in LIBRARY_ELEMENTS {
         scope.define(elem.name(), Func::from(**elem));
     }
@@ -64,6 +68,11 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
 }
 
 /// Calls the constructor of a type.
-pub fn construct(engine: &mut Engine, ty: Type, args: Args) -> SourceResult<Value> {
+pub fn construct(engine: &mut Engine, ty: Type, mut args: Args) -> SourceResult<Value> {
+    if ty == Type::Counter {
+        let counter = introspection::construct_counter(&mut args)?;
+        args.finish()?;
+        return Ok(counter);
+    }
     foundations::construct(engine, ty, args)
 }

@@ -1,0 +1,661 @@
+//! Introspection: `counter(key)` with its methods (`get`, `display`, `final`, `at`),
+//! `here()`, `locate(..)` and the methods of locations (`page`, `position`,
+//! `page-numbering`). Values come from the previous iteration's layout
+//! (`engine.introspector`) and from what `context` knows about its place (`engine.here`).
+//!
+//! Every question to the introspector goes through `Engine::introspect`, labelled with the
+//! call as the user wrote it (`counter(page).final()`), so that the pipeline can replay it
+//! to check convergence. Outside `context` nothing is known, and these functions fail with
+//! Typst's `can only be used when context is known`.
+//!
+//! Only the page counter and the counter of all headings have values yet; other counters
+//! (names, labels, figures) stay at `(0,)` until counter updates and element records exist,
+//! and `step`/`update` fail with `counter updates are not supported yet`.
+
+use ecow::{EcoString, eco_format};
+
+use super::native;
+use crate::base::{Introspection, Location, Locator, Record, SourceResult, Span, TagInfo};
+use crate::eval::Engine;
+use crate::model::{
+    Args, Counter, CounterKey, CounterState, Dict, Func, Label, Length, Scope, Selector, Value,
+};
+
+native!(HERE, "here", here);
+native!(LOCATE, "locate", locate);
+
+/// The methods of counters, for method dispatch.
+pub const COUNTER_METHODS: &[&str] = &["get", "display", "final", "at", "step", "update"];
+
+/// The methods of locations, for method dispatch.
+pub const LOCATION_METHODS: &[&str] = &["page", "position", "page-numbering"];
+
+/// Adds `here` and `locate` to the global scope (`counter` and `location` are types).
+pub fn define(scope: &mut Scope) {
+    for native in [&HERE, &LOCATE] {
+        scope.define(native.name, Func::from(native));
+    }
+}
+
+/// `counter(key)`: a page, element or selector, label, location, or name.
+pub fn construct_counter(args: &mut Args) -> SourceResult<Value> {
+    let (key, key_span) = take_positional(args, "key")?;
+    let counter = match key {
+        Value::Str(name) => Counter::new(CounterKey::Str(name.0)),
+        Value::Location(location) => Counter::new(CounterKey::Location(location)),
+        Value::Label(label) => Counter::new(CounterKey::Selector(Selector::Label(label))),
+        value @ (Value::Func(_) | Value::Selector(_)) => {
+            let selector = crate::eval::selector_of(value).map_err(|e| error(key_span, e))?;
+            Counter::of_selector(selector).map_err(|e| error(key_span, e))?
+        }
+        value => {
+            return Err(error(
+                key_span,
+                eco_format!(
+                    "expected string, label, function, location, or selector, found {}",
+                    value.ty().long_name()
+                ),
+            ));
+        }
+    };
+    Ok(Value::Counter(counter.into()))
+}
+
+/// Takes the next positional argument with its span (where type errors point).
+fn take_positional(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
+    match args.items.iter().position(|arg| arg.name.is_none()) {
+        Some(i) => {
+            let arg = args.items.remove(i);
+            Ok((arg.value, arg.span))
+        }
+        None => Err(error(args.span, eco_format!("missing argument: {what}"))),
+    }
+}
+
+/// Calls `counter.name(args)`.
+pub fn counter_method(
+    engine: &mut Engine,
+    counter: &Counter,
+    name: &str,
+    args: &mut Args,
+    span: Span,
+) -> SourceResult<Value> {
+    let label = eco_format!("{}.{name}()", counter.repr());
+    // Arguments are checked before the context, as in Typst.
+    match name {
+        "get" | "final" => {
+            args.take().finish()?;
+            require_context(engine, span)?;
+            let state = if name == "get" {
+                state_here(engine, counter, span, &label)
+            } else {
+                final_state(engine, counter, span, &label)
+            };
+            Ok(state.to_value())
+        }
+        "at" => {
+            let target = take_positional(args, "selector")?;
+            args.take().finish()?;
+            require_context(engine, span)?;
+            let label = eco_format!("{}.at({})", counter.repr(), target.0.repr());
+            Ok(match resolve(engine, target, span, &label)? {
+                Some(location) => state_at(engine, counter, location, span, &label).to_value(),
+                None => CounterState::new().to_value(),
+            })
+        }
+        "display" => {
+            let numbering = numbering_arg(args)?;
+            let both: bool = args.named("both")?.unwrap_or(false);
+            args.take().finish()?;
+            require_context(engine, span)?;
+            display(engine, counter, numbering, both, span, &label)
+        }
+        "step" | "update" => crate::bail!(span, "counter updates are not supported yet"),
+        _ => crate::bail!(span, "type counter has no method `{name}`"),
+    }
+}
+
+/// Calls `location.name(args)`.
+pub fn location_method(
+    engine: &mut Engine,
+    location: Location,
+    name: &str,
+    args: &mut Args,
+    span: Span,
+) -> SourceResult<Value> {
+    args.take().finish()?;
+    Ok(match name {
+        "page" => Value::Int(page_of(engine, location, span, "location.page()") as i64),
+        "position" => {
+            let introspector =
+                engine.introspect(Introspection::PositionOf(location), span, "location.position()");
+            let (page, x, y) = match introspector.record(location) {
+                Some(record) => (record.page, record.position.x, record.position.y),
+                None => (1, Default::default(), Default::default()),
+            };
+            let mut dict = Dict::new();
+            dict.insert("page".into(), Value::Int(page as i64));
+            dict.insert("x".into(), Value::Length(Length::abs(x)));
+            dict.insert("y".into(), Value::Length(Length::abs(y)));
+            Value::Dict(dict)
+        }
+        // The numbering in effect where `context` stands: right for `here()`, an
+        // approximation for locations on other pages until records carry their page's.
+        "page-numbering" => engine.here.numbering.clone().unwrap_or(Value::None),
+        _ => crate::bail!(span, "type location has no method `{name}`"),
+    })
+}
+
+/// `here()`: the location of the enclosing `context`.
+fn here(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    require_context(engine, span)?;
+    match engine.here.location {
+        Some(location) => Ok(Value::Location(location)),
+        None => crate::bail!(span, "the location of this context is not known"),
+    }
+}
+
+/// `locate(target)`: the location of a label's element, or a location itself.
+fn locate(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let target = take_positional(args, "selector")?;
+    require_context(engine, span)?;
+    let label = eco_format!("locate({})", target.0.repr());
+    // Before the first layout a label has no location yet; the next iteration (which the
+    // recorded read guarantees) gives the real one, so any stable stand-in serves.
+    let location = resolve(engine, target, span, &label)?
+        .or(engine.here.location)
+        .unwrap_or_else(|| Locator::root().location());
+    Ok(Value::Location(location))
+}
+
+/// Fails unless the code runs inside `context`.
+fn require_context(engine: &Engine, span: Span) -> SourceResult<()> {
+    if engine.here.location.is_none() && engine.here.page.is_none() {
+        crate::bail!(span, "can only be used when context is known";
+            hint: "try wrapping this in a `context` expression";
+            hint: "the `context` expression should wrap everything that depends on this function");
+    }
+    Ok(())
+}
+
+/// An error at `span`.
+fn error(span: Span, message: impl Into<EcoString>) -> ecow::EcoVec<crate::base::SourceDiagnostic> {
+    ecow::eco_vec![crate::base::SourceDiagnostic::error(span, message)]
+}
+
+/// The location a label or location argument names. `None` before the first layout,
+/// when labels are not known yet (a `PageCount` read then makes sure another iteration
+/// follows, since its answer changes as soon as there are pages).
+fn resolve(
+    engine: &mut Engine,
+    (target, target_span): (Value, Span),
+    span: Span,
+    label: &str,
+) -> SourceResult<Option<Location>> {
+    let name = match target {
+        Value::Location(location) => return Ok(Some(location)),
+        Value::Label(Label(name)) => name,
+        Value::Selector(selector) => match &*selector {
+            Selector::Label(Label(name)) => name.clone(),
+            _ => return Err(not_yet_locatable(target_span)),
+        },
+        Value::Func(_) => return Err(not_yet_locatable(target_span)),
+        v => crate::bail!(
+            target_span,
+            "expected label, function, location, or selector, found {}",
+            v.ty().long_name()
+        ),
+    };
+    let introspector = engine.introspector;
+    if let Some(record) = introspector.label(&name) {
+        return Ok(Some(record.location));
+    }
+    if introspector.pages() == 0 {
+        engine.introspect(Introspection::PageCount, span, label);
+        return Ok(None);
+    }
+    let count = introspector
+        .records()
+        .iter()
+        .filter(|r| matches!(&r.info, TagInfo::Labelled { label } if *label == name))
+        .count();
+    if count > 1 {
+        crate::bail!(span, "label `<{name}>` occurs multiple times in the document");
+    }
+    crate::bail!(span, "label `<{name}>` does not exist in the document")
+}
+
+/// The error for targets other than labels and locations, which quire cannot locate yet.
+fn not_yet_locatable(span: Span) -> ecow::EcoVec<crate::base::SourceDiagnostic> {
+    ecow::eco_vec![
+        crate::base::SourceDiagnostic::error(span, "only labels and locations can be located yet")
+            .with_hint("give the element a label and use that")
+    ]
+}
+
+/// The page a location landed on (1 while unknown), as a recorded read.
+fn page_of(engine: &mut Engine, location: Location, span: Span, label: &str) -> usize {
+    let introspector = engine.introspect(Introspection::PageOf(location), span, label);
+    introspector.record(location).map_or(1, |record| record.page)
+}
+
+/// The page `context` stands on: known directly in headers and footers, else the page its
+/// element landed on in the previous iteration.
+fn page_here(engine: &mut Engine, span: Span, label: &str) -> usize {
+    match (engine.here.page, engine.here.location) {
+        (Some(page), _) => page,
+        (None, Some(location)) => page_of(engine, location, span, label),
+        (None, None) => 1,
+    }
+}
+
+/// The counter's value where `context` stands.
+fn state_here(engine: &mut Engine, counter: &Counter, span: Span, label: &str) -> CounterState {
+    if counter.is_page() {
+        return CounterState::from_numbers(&[page_here(engine, span, label)]);
+    }
+    if !counter.is_heading() {
+        return CounterState::new();
+    }
+    let (location, page) = (engine.here.location, engine.here.page);
+    let introspector = engine.introspect(Introspection::Headings, span, label);
+    if let Some(location) = location {
+        // Where this place falls among the headings matters too.
+        engine.introspect(Introspection::PositionOf(location), span, label);
+    }
+    let records = introspector.records();
+    // The records are in document order: count the headings before this place. Without a
+    // record of its own (a header), the place is the top of its page.
+    let index = location.and_then(|loc| records.iter().position(|r| r.location == loc));
+    let cutoff = match (index, page) {
+        (Some(index), _) => index,
+        (None, Some(page)) => records.partition_point(|r| r.page < page),
+        (None, None) => 0,
+    };
+    heading_state(&records[..cutoff])
+}
+
+/// The counter's value at a location.
+fn state_at(
+    engine: &mut Engine,
+    counter: &Counter,
+    location: Location,
+    span: Span,
+    label: &str,
+) -> CounterState {
+    if counter.is_page() {
+        return CounterState::from_numbers(&[page_of(engine, location, span, label)]);
+    }
+    if !counter.is_heading() {
+        return CounterState::new();
+    }
+    let introspector = engine.introspect(Introspection::Headings, span, label);
+    engine.introspect(Introspection::PositionOf(location), span, label);
+    let records = introspector.records();
+    let cutoff = records.iter().position(|r| r.location == location).unwrap_or(0);
+    heading_state(&records[..cutoff])
+}
+
+/// The counter's value at the end of the document.
+fn final_state(engine: &mut Engine, counter: &Counter, span: Span, label: &str) -> CounterState {
+    if counter.is_page() {
+        let introspector = engine.introspect(Introspection::PageCount, span, label);
+        // A document has at least one page, even before the first layout.
+        return CounterState::from_numbers(&[introspector.pages().max(1)]);
+    }
+    if !counter.is_heading() {
+        return CounterState::new();
+    }
+    heading_state(engine.introspect(Introspection::Headings, span, label).records())
+}
+
+/// The heading counter after the numbered headings among `records` (unnumbered headings
+/// do not step it).
+fn heading_state(records: &[Record]) -> CounterState {
+    let mut state = CounterState::new();
+    for record in records {
+        if let TagInfo::Heading { level, numbers: Some(_), .. } = &record.info {
+            state.step(*level);
+        }
+    }
+    state
+}
+
+/// The `numbering` argument of `display`: a pattern, a function or `auto` (`None`).
+fn numbering_arg(args: &mut Args) -> SourceResult<Option<Value>> {
+    if !args.items.iter().any(|arg| arg.name.is_none()) {
+        return Ok(None);
+    }
+    let (value, value_span) = take_positional(args, "numbering")?;
+    match value {
+        Value::Auto => Ok(None),
+        value @ (Value::Str(_) | Value::Func(_)) => Ok(Some(value)),
+        value => Err(error(
+            value_span,
+            eco_format!("expected string, function, or auto, found {}", value.ty().long_name()),
+        )),
+    }
+}
+
+/// `counter.display(numbering, both: ..)`: the value formatted by the numbering (without
+/// one: the page numbering in effect for the page counter, else `"1.1"`), with `both` the
+/// current and the final top-level number.
+fn display(
+    engine: &mut Engine,
+    counter: &Counter,
+    numbering: Option<Value>,
+    both: bool,
+    span: Span,
+    label: &str,
+) -> SourceResult<Value> {
+    let numbering = numbering.unwrap_or_else(|| {
+        if counter.is_page() {
+            engine.here.numbering.clone().unwrap_or_else(|| Value::str("1"))
+        } else {
+            Value::str("1.1")
+        }
+    });
+    let state = state_here(engine, counter, span, label);
+    let numbers = if both {
+        let last = final_state(engine, counter, span, label);
+        CounterState::from_numbers(&[state.first(), last.first()])
+    } else {
+        state
+    };
+    let mut args = Args::new(span, [numbering]);
+    for &n in numbers.numbers() {
+        args.push(span, Value::Int(n as i64));
+    }
+    Func::from(&super::numbering::NUMBERING).call(engine, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::{Abs, EmptyIntrospector, FileId, Introspector, Point, Read};
+    use crate::eval::{EvalMode, FileError, Here, World, eval_string};
+    use crate::syntax::Source;
+
+    /// A world with the standard library and no files.
+    struct TestWorld(Scope);
+
+    impl World for TestWorld {
+        fn library(&self) -> &Scope {
+            &self.0
+        }
+
+        fn main(&self) -> FileId {
+            FileId::new("/main.typ")
+        }
+
+        fn source(&self, id: FileId) -> Result<Source, FileError> {
+            Err(FileError::NotFound(id.path().into()))
+        }
+
+        fn file(&self, id: FileId) -> Result<std::sync::Arc<[u8]>, FileError> {
+            Err(FileError::NotFound(id.path().into()))
+        }
+    }
+
+    /// A previous iteration's layout, as records in document order.
+    struct FakeIntrospector {
+        pages: usize,
+        records: Vec<Record>,
+    }
+
+    impl Introspector for FakeIntrospector {
+        fn pages(&self) -> usize {
+            self.pages
+        }
+
+        fn record(&self, location: Location) -> Option<&Record> {
+            self.records.iter().find(|r| r.location == location)
+        }
+
+        fn records(&self) -> &[Record] {
+            &self.records
+        }
+
+        fn label(&self, label: &str) -> Option<&Record> {
+            let mut matches = self.records.iter().filter(
+                |r| matches!(&r.info, TagInfo::Labelled { label: l } if l.as_str() == label),
+            );
+            match (matches.next(), matches.next()) {
+                (Some(record), None) => Some(record),
+                _ => None,
+            }
+        }
+    }
+
+    fn loc(n: u64) -> Location {
+        Locator::root().child(n).location()
+    }
+
+    fn record(n: u64, page: usize, y: f64, info: TagInfo) -> Record {
+        Record { location: loc(n), page, position: Point { x: Abs::pt(5.0), y: Abs::pt(y) }, info }
+    }
+
+    fn heading(n: u64, page: usize, y: f64, level: usize, numbered: bool) -> Record {
+        let info = TagInfo::Heading {
+            level,
+            numbers: numbered.then(|| "n".into()),
+            title: "T".into(),
+            outlined: true,
+            bookmarked: true,
+        };
+        record(n, page, y, info)
+    }
+
+    fn labelled(n: u64, page: usize, y: f64, label: &str) -> Record {
+        record(n, page, y, TagInfo::Labelled { label: label.into() })
+    }
+
+    /// Three pages: a heading 1 and context 2 on page 1; a level-2 heading 3, an unnumbered
+    /// heading 4, context 5 and `<intro>` 6 on page 2; a heading 7, context 8 and two
+    /// `<dup>`s on page 3.
+    fn document() -> FakeIntrospector {
+        FakeIntrospector {
+            pages: 3,
+            records: vec![
+                heading(1, 1, 10.0, 1, true),
+                record(2, 1, 20.0, TagInfo::Context),
+                heading(3, 2, 10.0, 2, true),
+                heading(4, 2, 20.0, 1, false),
+                record(5, 2, 30.0, TagInfo::Context),
+                labelled(6, 2, 40.0, "intro"),
+                heading(7, 3, 10.0, 1, true),
+                record(8, 3, 20.0, TagInfo::Context),
+                labelled(9, 3, 30.0, "dup"),
+                labelled(10, 3, 40.0, "dup"),
+            ],
+        }
+    }
+
+    /// Inside the `context` element recorded at `n`.
+    fn at(n: u64) -> Here {
+        Here { location: Some(loc(n)), ..Here::default() }
+    }
+
+    /// In a header or footer of `page`, which has no record of its own.
+    fn on_page(page: usize) -> Here {
+        Here { page: Some(page), ..Here::default() }
+    }
+
+    /// Evaluates `code` where `here` says, against `introspector`: the value's repr or the
+    /// first error's message, and the reads the evaluation recorded.
+    fn run(
+        introspector: &dyn Introspector,
+        here: Here,
+        code: &str,
+    ) -> (Result<EcoString, EcoString>, Vec<Read>) {
+        let world = TestWorld(super::super::std_library(Dict::new()));
+        let mut engine = Engine::with_introspector(&world, introspector);
+        engine.here = here;
+        let result = eval_string(&mut engine, code, Span::detached(), EvalMode::Code, Dict::new());
+        let result = result.map(|v| v.repr()).map_err(|errors| errors[0].message.clone());
+        (result, engine.reads)
+    }
+
+    fn check(here: Here, code: &str, expected: &str) {
+        let (result, _) = run(&document(), here, code);
+        assert_eq!(result.as_deref(), Ok(expected), "{code}");
+    }
+
+    fn check_error(here: Here, code: &str, expected: &str) {
+        let (result, _) = run(&document(), here, code);
+        assert_eq!(result.as_ref().map_err(EcoString::as_str), Err(expected), "{code}");
+    }
+
+    /// The recorded reads as `(question, label)`.
+    fn reads(
+        introspector: &dyn Introspector,
+        here: Here,
+        code: &str,
+    ) -> Vec<(Introspection, String)> {
+        let (result, reads) = run(introspector, here, code);
+        assert!(result.is_ok(), "{code}: {result:?}");
+        reads.into_iter().map(|r| (r.what, r.label.to_string())).collect()
+    }
+
+    #[test]
+    fn page_counter_in_the_body_reads_the_page_of_its_context() {
+        check(at(5), "counter(page).get()", "(2,)");
+        check(at(8), "counter(page).get()", "(3,)");
+        assert_eq!(
+            reads(&document(), at(5), "counter(page).get()"),
+            [(Introspection::PageOf(loc(5)), "counter(page).get()".into())]
+        );
+    }
+
+    #[test]
+    fn page_counter_before_the_first_layout_is_one() {
+        let (result, reads) = run(&EmptyIntrospector, at(5), "counter(page).get()");
+        assert_eq!(result.as_deref(), Ok("(1,)"));
+        assert_eq!(reads.len(), 1, "the read makes the next iteration check it");
+    }
+
+    #[test]
+    fn page_counter_in_headers_takes_the_page_directly() {
+        check(on_page(3), "counter(page).get()", "(3,)");
+        assert!(reads(&document(), on_page(3), "counter(page).get()").is_empty());
+    }
+
+    #[test]
+    fn page_counter_final_is_the_page_count() {
+        check(at(2), "counter(page).final()", "(3,)");
+        assert_eq!(
+            reads(&document(), at(2), "counter(page).final()"),
+            [(Introspection::PageCount, "counter(page).final()".into())]
+        );
+        let (result, _) = run(&EmptyIntrospector, at(2), "counter(page).final()");
+        assert_eq!(result.as_deref(), Ok("(1,)"));
+    }
+
+    #[test]
+    fn page_counter_display() {
+        check(at(5), "counter(page).display()", "\"2\"");
+        check(at(5), "counter(page).display(auto)", "\"2\"");
+        check(at(5), "counter(page).display(\"i\")", "\"ii\"");
+        check(at(5), "counter(page).display(\"1 of 1\", both: true)", "\"2 of 3\"");
+        check(at(5), "counter(page).display(n => n * 10)", "20");
+        let numbered = Here { numbering: Some(Value::str("i")), ..on_page(4) };
+        check(numbered, "counter(page).display()", "\"iv\"");
+        let numbered = Here { numbering: Some(Value::str("I")), ..at(8) };
+        check(numbered.clone(), "counter(page).display()", "\"III\"");
+        check(numbered, "here().page-numbering()", "\"I\"");
+        check(at(8), "here().page-numbering()", "none");
+    }
+
+    #[test]
+    fn heading_counter_counts_numbered_headings_before_here() {
+        check(at(2), "counter(heading).get()", "(1,)");
+        check(at(5), "counter(heading).get()", "(1, 1)");
+        check(at(8), "counter(heading).get()", "(2,)");
+        check(on_page(3), "counter(heading).get()", "(1, 1)");
+        check(on_page(1), "counter(heading).get()", "(0,)");
+        assert_eq!(
+            reads(&document(), at(5), "counter(heading).get()"),
+            [
+                (Introspection::Headings, "counter(heading).get()".into()),
+                (Introspection::PositionOf(loc(5)), "counter(heading).get()".into()),
+            ]
+        );
+        let (result, _) = run(&EmptyIntrospector, at(5), "counter(heading).get()");
+        assert_eq!(result.as_deref(), Ok("(0,)"));
+    }
+
+    #[test]
+    fn heading_counter_display_and_final() {
+        check(at(5), "counter(heading).display()", "\"1.1\"");
+        check(at(5), "counter(heading).display(\"I.a\")", "\"I.a\"");
+        check(at(5), "counter(heading).display(\"1.1\", both: true)", "\"1.2\"");
+        check(at(2), "counter(heading).final()", "(2,)");
+        check(at(2), "counter(selector(heading)).final()", "(2,)");
+    }
+
+    #[test]
+    fn counter_at_a_label_or_location() {
+        check(at(2), "counter(page).at(<intro>)", "(2,)");
+        check(at(2), "counter(heading).at(<intro>)", "(1, 1)");
+        check(at(2), "counter(page).at(here())", "(1,)");
+        assert_eq!(
+            reads(&document(), at(2), "counter(page).at(<intro>)"),
+            [(Introspection::PageOf(loc(6)), "counter(page).at(<intro>)".into())]
+        );
+        check_error(
+            at(2),
+            "counter(page).at(<nope>)",
+            "label `<nope>` does not exist in the document",
+        );
+        check_error(at(2), "locate(<dup>)", "label `<dup>` occurs multiple times in the document");
+        check_error(
+            at(2),
+            "counter(page).at(1)",
+            "expected label, function, location, or selector, found integer",
+        );
+    }
+
+    #[test]
+    fn unknown_labels_wait_for_the_first_layout() {
+        let (result, reads) = run(&EmptyIntrospector, at(2), "counter(page).at(<nope>)");
+        assert_eq!(result.as_deref(), Ok("(0,)"));
+        assert_eq!(reads[0].what, Introspection::PageCount);
+    }
+
+    #[test]
+    fn other_counters_stay_at_zero() {
+        check(at(5), "counter(\"x\").get()", "(0,)");
+        check(at(5), "counter(<intro>).final()", "(0,)");
+        check(at(5), "counter(figure).display()", "\"0\"");
+    }
+
+    #[test]
+    fn here_and_locations() {
+        check(at(5), "here()", "location(..)");
+        check(at(5), "here().page()", "2");
+        check(at(5), "here().position()", "(page: 2, x: 5pt, y: 30pt)");
+        check(at(5), "locate(<intro>).page()", "2");
+        check(at(5), "locate(here()).position().y", "30pt");
+        check(at(5), "type(here())", "location");
+        check_error(on_page(2), "here()", "the location of this context is not known");
+        assert_eq!(
+            reads(&document(), at(5), "here().page()"),
+            [(Introspection::PageOf(loc(5)), "location.page()".into())]
+        );
+    }
+
+    #[test]
+    fn nothing_is_known_outside_context() {
+        for code in ["counter(page).get()", "counter(heading).final()", "here()", "locate(<x>)"] {
+            check_error(Here::default(), code, "can only be used when context is known");
+        }
+    }
+
+    #[test]
+    fn updates_are_refused() {
+        check_error(at(5), "counter(page).step()", "counter updates are not supported yet");
+        check_error(at(5), "counter(\"x\").update(3)", "counter updates are not supported yet");
+    }
+}
