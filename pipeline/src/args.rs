@@ -1,9 +1,9 @@
 //! Command-line arguments: the `clap` definition of `quire`, compatible with `typst
 //! compile`, and the parsers that validate option values before anything runs.
 //!
-//! Every option is either acted on or, where the stage it feeds does not exist yet,
-//! validated and documented as such in `--help`. Invalid values are usage errors
-//! (exit code 2, clap's message).
+//! Every option is acted on, except `--features` and `--package-path`, which are accepted
+//! for compatibility and say so in `--help`. Invalid values are usage errors (exit code
+//! 2, clap's message).
 
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
@@ -30,10 +30,12 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Compiles an input file. This version parses it and reports its syntax errors;
-    /// evaluation, layout and export arrive with the next stages.
+    /// Compiles an input file into one or more outputs (PDF, PNG, SVG).
     #[command(visible_alias = "c")]
-    Compile(CompileArgs),
+    Compile(Box<CompileArgs>),
+
+    /// Lists the font families quire can use.
+    Fonts(FontsArgs),
 }
 
 /// Arguments of `quire compile`.
@@ -43,20 +45,24 @@ pub struct CompileArgs {
     #[arg(value_parser = input_parser(), value_hint = ValueHint::FilePath)]
     pub input: Input,
 
-    /// Path to the output file (PDF, PNG, SVG or HTML); `-` writes to standard output.
+    /// Paths to the output files (PDF, PNG or SVG), all written from one layout; `-`
+    /// writes to standard output. Defaults to the input's name with `.pdf`.
     ///
-    /// Nothing is written yet: this version stops after parsing, because layout and
-    /// export arrive with the next stages. The path's format is still checked.
+    /// For formats that write one file per page (PNG and SVG), a path must hold a page
+    /// number template when several pages are exported: `{p}` for the page number, `{0p}`
+    /// for the zero-padded page number and `{t}` for the page count, e.g.
+    /// `page-{0p}-of-{t}.png`.
     #[arg(
         required_if_eq("input", "-"),
         value_parser = output_parser(),
         value_hint = ValueHint::FilePath
     )]
-    pub output: Option<Output>,
+    pub output: Vec<Output>,
 
-    /// The format of the output file, inferred from its extension by default.
-    #[arg(long, short = 'f')]
-    pub format: Option<OutputFormat>,
+    /// The format of an output file, inferred from its extension by default. Given
+    /// several times, the formats apply to the outputs in order.
+    #[arg(long, short = 'f', action = ArgAction::Append)]
+    pub format: Vec<OutputFormat>,
 
     /// The project root: absolute paths in the document start here, and no file outside
     /// it can be read. Defaults to the directory of the input file.
@@ -64,8 +70,6 @@ pub struct CompileArgs {
     pub root: Option<PathBuf>,
 
     /// Adds a string key-value pair visible through `sys.inputs`.
-    ///
-    /// Checked now (`key=value`, non-empty key); takes effect from the evaluation stage on.
     #[arg(
         long = "input",
         value_name = "key=value",
@@ -74,10 +78,54 @@ pub struct CompileArgs {
     )]
     pub inputs: Vec<(String, String)>,
 
+    #[command(flatten)]
+    pub fonts: FontArgs,
+
+    /// The resolution of PNG output, in pixels per inch.
+    #[arg(long, default_value = "144", value_parser = parse_ppi)]
+    pub ppi: f64,
+
+    /// Which pages to export, e.g. `2,5` or `2,3-6,8-`. Page numbers start at 1 and are
+    /// physical page numbers. All pages by default.
+    #[arg(long, value_delimiter = ',', value_name = "PAGES")]
+    pub pages: Option<Vec<PageRange>>,
+
+    /// The document's creation date as a UNIX timestamp, for reproducible output (see
+    /// <https://reproducible-builds.org/specs/source-date-epoch/>); `datetime.today()`
+    /// and the PDF's dates use it. Defaults to the current time.
+    #[arg(
+        long,
+        env = "SOURCE_DATE_EPOCH",
+        value_name = "UNIX_TIMESTAMP",
+        value_parser = parse_timestamp
+    )]
+    pub creation_timestamp: Option<Timestamp>,
+
+    /// The number of worker threads for layout and export. Defaults to the number of
+    /// CPUs. The output is the same for any number.
+    #[arg(long, short)]
+    pub jobs: Option<NonZeroUsize>,
+
+    /// In-development features to enable (accepted for compatibility with Typst; quire
+    /// does not export HTML yet).
+    #[arg(long = "features", env = "TYPST_FEATURES", value_delimiter = ',')]
+    pub features: Vec<Feature>,
+
+    /// Where local packages are stored (accepted for compatibility with Typst; quire does
+    /// not load packages yet).
+    #[arg(long, env = "TYPST_PACKAGE_PATH", value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub package_path: Option<PathBuf>,
+
+    /// The format to print diagnostics in.
+    #[arg(long, default_value_t, value_enum)]
+    pub diagnostic_format: DiagnosticFormat,
+}
+
+/// Where fonts come from (shared by `compile` and `fonts`).
+#[derive(Debug, Clone, Args)]
+pub struct FontArgs {
     /// Adds directories that are searched recursively for fonts. Several paths in one
     /// value are separated like in `PATH` (`:`, or `;` on Windows).
-    ///
-    /// Takes effect from the layout stage on.
     #[arg(
         long = "font-path",
         env = "TYPST_FONT_PATHS",
@@ -88,64 +136,71 @@ pub struct CompileArgs {
     pub font_paths: Vec<PathBuf>,
 
     /// Searches no system fonts, only the embedded ones and those of `--font-path`.
-    ///
-    /// Takes effect from the layout stage on.
     #[arg(long, env = "TYPST_IGNORE_SYSTEM_FONTS")]
     pub ignore_system_fonts: bool,
+}
 
-    /// The resolution of PNG output, in pixels per inch.
-    ///
-    /// Checked now (a positive number); takes effect from the PNG export on.
-    #[arg(long, default_value = "144", value_parser = parse_ppi)]
-    pub ppi: f64,
+/// Arguments of `quire fonts`.
+#[derive(Debug, Args)]
+pub struct FontsArgs {
+    #[command(flatten)]
+    pub fonts: FontArgs,
 
-    /// Which pages to export, e.g. `2,5` or `2,3-6,8-`. Page numbers start at 1 and are
-    /// physical page numbers. All pages by default.
-    ///
-    /// Checked now; takes effect from the export stage on.
-    #[arg(long, value_delimiter = ',', value_name = "PAGES")]
-    pub pages: Option<Vec<PageRange>>,
+    /// Also lists the style, weight and stretch of every face of a family.
+    #[arg(long)]
+    pub variants: bool,
+}
 
-    /// The document's creation date as a UNIX timestamp, for reproducible output (see
-    /// <https://reproducible-builds.org/specs/source-date-epoch/>).
-    ///
-    /// Checked now; takes effect from the evaluation stage (`datetime.today`) and the PDF
-    /// export on.
-    #[arg(
-        long,
-        env = "SOURCE_DATE_EPOCH",
-        value_name = "UNIX_TIMESTAMP",
-        value_parser = parse_timestamp
-    )]
-    pub creation_timestamp: Option<Timestamp>,
-
-    /// The number of worker threads. Defaults to the number of CPUs.
-    ///
-    /// Checked now (at least 1); takes effect once stages run in parallel.
-    #[arg(long, short)]
-    pub jobs: Option<NonZeroUsize>,
-
-    /// The format to print diagnostics in.
-    #[arg(long, default_value_t, value_enum)]
-    pub diagnostic_format: DiagnosticFormat,
+/// An in-development feature (Typst's `--features`).
+#[derive(Debug, Copy, Clone, Eq, PartialEq, ValueEnum)]
+pub enum Feature {
+    Html,
+    A11yExtras,
 }
 
 impl CompileArgs {
-    /// The output format: `--format`, else the output path's extension, else PDF.
-    pub fn output_format(&self) -> Result<OutputFormat, String> {
-        if let Some(format) = self.format {
-            return Ok(format);
+    /// The outputs with their formats: `--format`s apply to the outputs in order, other
+    /// outputs get the format of their extension; without outputs, the input's name with
+    /// the extension of the (first) format, PDF by default.
+    pub fn targets(&self) -> Result<Vec<(Output, OutputFormat)>, String> {
+        if self.format.len() > self.output.len().max(1) {
+            return Err("there are more formats than outputs: give one `--format` per output, \
+                        in the order of the outputs"
+                .into());
         }
-        match &self.output {
-            Some(Output::Path(path)) => OutputFormat::from_extension(path).ok_or_else(|| {
-                format!(
-                    "could not infer output format for path {}.\n\
-                     consider providing the format manually with `--format/-f`",
-                    path.display()
-                )
-            }),
-            Some(Output::Stdout) | None => Ok(OutputFormat::Pdf),
+        let outputs = if self.output.is_empty() {
+            let format = self.format.first().copied().unwrap_or(OutputFormat::Pdf);
+            let Input::Path(input) = &self.input else {
+                // Clap requires an output for standard input.
+                return Err("an output path is needed when reading from standard input".into());
+            };
+            vec![Output::Path(input.with_extension(format.extension()))]
+        } else {
+            self.output.clone()
+        };
+        if outputs.iter().filter(|output| **output == Output::Stdout).count() > 1 {
+            return Err("only one output can be written to standard output".into());
         }
+        outputs
+            .into_iter()
+            .enumerate()
+            .map(|(index, output)| {
+                let format = match (self.format.get(index), &output) {
+                    (Some(format), _) => *format,
+                    (None, Output::Stdout) => OutputFormat::Pdf,
+                    (None, Output::Path(path)) => {
+                        OutputFormat::from_extension(path).ok_or_else(|| {
+                            format!(
+                                "could not infer output format for path {}.\n\
+                                 consider providing the format manually with `--format/-f`",
+                                path.display()
+                            )
+                        })?
+                    }
+                };
+                Ok((output, format))
+            })
+            .collect()
     }
 }
 
@@ -239,6 +294,20 @@ fn parse_page_number(text: &str) -> Result<NonZeroUsize, &'static str> {
 pub struct Timestamp(i64);
 
 impl Timestamp {
+    /// 1970-01-01 00:00 UTC.
+    pub const EPOCH: Self = Self(0);
+
+    /// The timestamp `seconds` after the epoch, if its year is within the supported
+    /// range (that of Typst's CLI).
+    pub fn from_seconds(seconds: i64) -> Option<Self> {
+        // Checked first so that the day count cannot overflow, then by calendar year.
+        if seconds.unsigned_abs() > 10_000_000_000_000 {
+            return None;
+        }
+        let timestamp = Self(seconds);
+        TIMESTAMP_YEARS.contains(&timestamp.to_utc().year).then_some(timestamp)
+    }
+
     /// The seconds since the UNIX epoch.
     pub fn seconds(self) -> i64 {
         self.0
@@ -295,15 +364,7 @@ const TIMESTAMP_YEARS: std::ops::RangeInclusive<i64> = -262_143..=262_142;
 fn parse_timestamp(text: &str) -> Result<Timestamp, String> {
     let seconds: i64 =
         text.trim().parse().map_err(|err| format!("timestamp must be decimal integer ({err})"))?;
-    // Checked so that the day count below cannot overflow, then by calendar year.
-    if seconds.unsigned_abs() > 10_000_000_000_000 {
-        return Err("timestamp out of range".into());
-    }
-    let timestamp = Timestamp(seconds);
-    if !TIMESTAMP_YEARS.contains(&timestamp.to_utc().year) {
-        return Err("timestamp out of range".into());
-    }
-    Ok(timestamp)
+    Timestamp::from_seconds(seconds).ok_or_else(|| "timestamp out of range".into())
 }
 
 fn parse_ppi(text: &str) -> Result<f64, String> {
@@ -399,19 +460,32 @@ mod tests {
     }
 
     #[test]
-    fn output_format_comes_from_flag_then_extension() {
-        let args = |output: Option<&str>, format| {
-            let mut argv = vec!["quire", "compile", "in.typ"];
-            argv.extend(output);
-            let Command::Compile(mut args) = Cli::parse_from(argv).command;
-            args.format = format;
-            args.output_format()
+    fn output_formats_come_from_flags_then_extensions() {
+        let targets = |argv: &[&str]| {
+            let mut full = vec!["quire", "compile"];
+            full.extend(argv);
+            let Command::Compile(args) = Cli::parse_from(full).command else {
+                return Err("not compile".to_owned());
+            };
+            args.targets().map(|targets| targets.into_iter().map(|(_, f)| f).collect::<Vec<_>>())
         };
-        assert_eq!(args(None, None), Ok(OutputFormat::Pdf));
-        assert_eq!(args(Some("out.PNG"), None), Ok(OutputFormat::Png));
-        assert_eq!(args(Some("-"), None), Ok(OutputFormat::Pdf));
-        assert_eq!(args(Some("out.txt"), Some(OutputFormat::Svg)), Ok(OutputFormat::Svg));
-        assert!(args(Some("out.txt"), None).unwrap_err().starts_with("could not infer"));
+        use OutputFormat::*;
+        assert_eq!(targets(&["in.typ"]), Ok(vec![Pdf]));
+        assert_eq!(targets(&["in.typ", "-f", "svg"]), Ok(vec![Svg]));
+        assert_eq!(targets(&["in.typ", "out.PNG"]), Ok(vec![Png]));
+        assert_eq!(targets(&["in.typ", "-"]), Ok(vec![Pdf]));
+        assert_eq!(targets(&["in.typ", "a.pdf", "p{p}.png", "p{p}.svg"]), Ok(vec![Pdf, Png, Svg]));
+        assert_eq!(
+            targets(&["in.typ", "-f", "svg", "-f", "png", "a", "b", "c.pdf"]),
+            Ok(vec![Svg, Png, Pdf])
+        );
+        assert!(targets(&["in.typ", "out.txt"]).unwrap_err().starts_with("could not infer"));
+        assert!(
+            targets(&["in.typ", "-f", "png", "-f", "svg", "a"])
+                .unwrap_err()
+                .contains("more formats")
+        );
+        assert!(targets(&["in.typ", "-", "-"]).unwrap_err().contains("standard output"));
     }
 
     #[test]

@@ -1,11 +1,9 @@
-//! The `quire` command: command-line arguments → a compilation, its diagnostics on stderr
-//! and the exit code (0 success, warnings allowed; 1 compile or I/O error; 2 usage error,
-//! reported by clap).
-//!
-//! Compilation currently reads and parses the input file only: the stage actors, layout
-//! and export arrive with the next stages, so no output file is written yet.
+//! The `quire` command: command-line arguments → a compilation (or a font listing), its
+//! diagnostics on stderr, the output files and the exit code (0 success, warnings
+//! allowed; 1 compile, export or I/O error; 2 usage error, reported by clap).
 
 use std::io::Write;
+use std::num::NonZeroUsize;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -13,19 +11,32 @@ use clap::Parser;
 use codespan_reporting::term::termcolor::{
     BufferedStandardStream, Color, ColorSpec, StandardStream, WriteColor,
 };
+use quire_shaping::{FontBook, FontOptions};
 use quire_stages::base::SourceDiagnostic;
+use quire_stages::doc::Timestamp as DocTimestamp;
 
-use crate::args::{Cli, Command, CompileArgs};
+use crate::args::{Cli, Command, CompileArgs, FontArgs, FontsArgs, OutputFormat};
+use crate::compile::{CompileOptions, WORKER_STACK, compile_paged};
 use crate::diag::{self, DiagnosticFormat, stderr_color};
-use crate::parse::parse_stage;
+use crate::export::{ExportOptions, Target, export, html_unsupported};
 use crate::world::SystemWorld;
 
 /// Runs the command line of this process.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let outcome = match &cli.command {
-        Command::Compile(args) => compile(args),
-    };
+    // The driver walks, compares and drops deeply nested documents recursively, so it
+    // gets a large stack too.
+    let outcome = std::thread::Builder::new()
+        .name("quire-driver".into())
+        .stack_size(WORKER_STACK)
+        .spawn(move || match &cli.command {
+            Command::Compile(args) => compile(args),
+            Command::Fonts(args) => fonts(args),
+        })
+        .context("failed to start the driver thread")
+        .and_then(|handle| {
+            handle.join().unwrap_or_else(|_| Err(anyhow::anyhow!("internal error in the driver")))
+        });
     match outcome {
         Ok(Success::Yes) => ExitCode::SUCCESS,
         Ok(Success::No) => ExitCode::FAILURE,
@@ -36,25 +47,101 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Whether a compilation succeeded; its diagnostics are already printed.
+/// Whether a command succeeded; its diagnostics are already printed.
 #[derive(Debug, Copy, Clone, Eq, PartialEq)]
 enum Success {
     Yes,
     No,
 }
 
-/// Compiles as far as the pipeline goes: reads and parses the input and prints its
-/// diagnostics.
+/// Compiles the input and writes every output, or prints why it cannot.
 fn compile(args: &CompileArgs) -> anyhow::Result<Success> {
-    args.output_format().map_err(anyhow::Error::msg)?;
-    let world = SystemWorld::new(&args.input, args.root.as_deref())?;
-    let diagnostics = match parse_stage(&world, world.main()) {
-        Ok(parsed) => parsed.warnings,
-        Err(diagnostics) => diagnostics,
-    };
+    let targets: Vec<Target> = args
+        .targets()
+        .map_err(anyhow::Error::msg)?
+        .into_iter()
+        .map(|(output, format)| Target { output, format })
+        .collect();
+    if targets.iter().any(|target| target.format == OutputFormat::Html) {
+        anyhow::bail!(html_unsupported());
+    }
+    let world = SystemWorld::new(&args.input, args.root.as_deref())?
+        .with_inputs(&args.inputs)
+        .with_creation_timestamp(args.creation_timestamp);
+    let book = font_book(&args.fonts);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
+    let compiled = compile_paged(&world, &book, &CompileOptions { jobs });
+    let diagnostics: Vec<SourceDiagnostic> =
+        compiled.errors.iter().chain(&compiled.warnings).cloned().collect();
     print_diagnostics(&world, &diagnostics, args.diagnostic_format)?;
-    let failed = diagnostics.iter().any(SourceDiagnostic::is_error);
-    Ok(if failed { Success::No } else { Success::Yes })
+    let Some(document) = compiled.document else {
+        return Ok(Success::No);
+    };
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.get())
+        .stack_size(WORKER_STACK)
+        .thread_name(|index| format!("quire-export-{index}"))
+        .build()
+        .context("failed to start the export workers")?;
+    let utc = world.creation_time().to_utc();
+    let options = ExportOptions {
+        pages: args.pages.clone(),
+        // The parser accepts only positive, finite values.
+        ppi: args.ppi as f32,
+        timestamp: Some(DocTimestamp {
+            year: i32::try_from(utc.year).unwrap_or(1970),
+            month: utc.month,
+            day: utc.day,
+            hour: utc.hour,
+            minute: utc.minute,
+            second: utc.second,
+        }),
+    };
+    match export(&document, &targets, &options, &pool) {
+        Ok(()) => Ok(Success::Yes),
+        Err(messages) => {
+            for message in messages {
+                print_error(&message);
+            }
+            Ok(Success::No)
+        }
+    }
+}
+
+/// The fonts the font arguments ask for.
+fn font_book(args: &FontArgs) -> FontBook {
+    FontBook::new(&FontOptions {
+        font_paths: args.font_paths.clone(),
+        ignore_system_fonts: args.ignore_system_fonts,
+        ..FontOptions::default()
+    })
+}
+
+/// Lists the font families (with `--variants`, each face's style, weight and stretch).
+fn fonts(args: &FontsArgs) -> anyhow::Result<Success> {
+    let book = font_book(&args.fonts);
+    let mut out = String::new();
+    for family in book.families() {
+        out.push_str(&family.name);
+        out.push('\n');
+        if args.variants {
+            let count = family.variants.len();
+            for (index, variant) in family.variants.iter().enumerate() {
+                let branch = if index + 1 == count { '└' } else { '├' };
+                let style = format!("{:?}", variant.style);
+                out.push_str(&format!(
+                    "  {branch} Style: {style}, Weight: {:?}, Stretch: {:?}\n",
+                    variant.weight, variant.stretch
+                ));
+            }
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()).context("failed to print")?;
+    Ok(Success::Yes)
 }
 
 /// Prints errors before warnings (as Typst 0.15 does), each group in the stages' order.

@@ -1,10 +1,11 @@
-//! quire: the pipeline (stage actors, driver, store), the file-system world and the CLI.
-//!
-//! For now the pipeline is one stage: the world reads the main file and `parse` turns it
-//! into a source or diagnostics, which `diag` renders for the terminal.
+//! quire: the pipeline (stage actors, driver, introspection store), the file-system
+//! world and the CLI.
 
 pub mod args;
 pub mod cli;
+pub mod compile;
 pub mod diag;
+pub mod export;
 pub mod parse;
+pub mod store;
 pub mod world;

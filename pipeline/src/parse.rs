@@ -1,4 +1,4 @@
-//! The parse stage: a file of the world → its parsed source, or the reasons it cannot be
+//! The parse stage: a file of a `World` → its parsed source, or the reasons it cannot be
 //! used (a read failure, or its syntax errors) as diagnostics.
 //!
 //! The parser itself never fails: it returns a tree with error nodes. This stage turns
@@ -7,9 +7,8 @@
 
 use ecow::{EcoVec, eco_format, eco_vec};
 use quire_stages::base::{FileId, SourceDiagnostic, SourceResult, Span};
+use quire_stages::eval::World;
 use quire_stages::syntax::Source;
-
-use crate::world::SystemWorld;
 
 /// A parsed source and the parser's warnings about it.
 #[derive(Debug, Clone)]
@@ -20,11 +19,12 @@ pub struct Parsed {
 
 /// Reads and parses file `id`; fails with its syntax errors (followed by its warnings) if it
 /// has any errors.
-pub fn parse_stage(world: &SystemWorld, id: FileId) -> SourceResult<Parsed> {
+pub fn parse_stage(world: &dyn World, id: FileId) -> SourceResult<Parsed> {
     let source = world.source(id).map_err(|err| {
         // The file has no text to point into, so the error has no span (Typst reports an
         // unreadable main file the same way).
-        eco_vec![SourceDiagnostic::error(Span::detached(), eco_format!("{err}"))]
+        let error = SourceDiagnostic::error(Span::detached(), eco_format!("{err}"));
+        eco_vec![error.with_hints(err.hint().map(Into::into))]
     })?;
     let mut diagnostics = syntax_diagnostics(&source);
     let warnings = syntax_warnings(&source);

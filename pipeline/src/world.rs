@@ -12,13 +12,20 @@ use std::collections::HashMap;
 use std::fmt::{self, Display, Formatter};
 use std::io::{self, Read};
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use quire_stages::base::FileId;
-use quire_stages::eval::FileError;
+use quire_stages::eval::library::std_library;
+use quire_stages::eval::{FileError, World};
+use quire_stages::model::{Datetime, Dict, Scope, Str, Value};
 use quire_stages::syntax::Source;
 
+use crate::args::Timestamp;
 use crate::diag::SourceStore;
+
+/// The outcome of reading a file.
+type FileResult<T> = Result<T, FileError>;
 
 /// The path of the file id that stands for standard input.
 const STDIN_PATH: &str = "<stdin>";
@@ -46,6 +53,14 @@ pub struct SystemWorld {
     main_path: Option<PathBuf>,
     /// Every file read so far, with the outcome of reading it.
     sources: Mutex<HashMap<FileId, Result<Source, FileError>>>,
+    /// Every raw file read so far.
+    files: Mutex<HashMap<FileId, FileResult<Arc<[u8]>>>>,
+    /// The standard library, with `sys.inputs`.
+    library: Scope,
+    /// The fixed creation time, if one was given.
+    creation: Option<Timestamp>,
+    /// The clock's time at its first reading (when no creation time was given).
+    now: OnceLock<Timestamp>,
 }
 
 impl SystemWorld {
@@ -79,7 +94,39 @@ impl SystemWorld {
         };
 
         let workdir = std::env::current_dir().and_then(|dir| dir.canonicalize()).ok();
-        Ok(Self { root, workdir, main, main_path, sources: Mutex::new(HashMap::new()) })
+        Ok(Self {
+            root,
+            workdir,
+            main,
+            main_path,
+            sources: Mutex::new(HashMap::new()),
+            files: Mutex::new(HashMap::new()),
+            library: std_library(Dict::new()),
+            creation: None,
+            now: OnceLock::new(),
+        })
+    }
+
+    /// The world with `sys.inputs` holding these string pairs (later keys win).
+    pub fn with_inputs(mut self, inputs: &[(String, String)]) -> Self {
+        let mut dict = Dict::new();
+        for (key, value) in inputs {
+            dict.insert(Str::from(key.as_str()), Value::from(Str::from(value.as_str())));
+        }
+        self.library = std_library(dict);
+        self
+    }
+
+    /// The world with a fixed creation time (`--creation-timestamp`), which
+    /// `datetime.today()` and the document's date use instead of the clock.
+    pub fn with_creation_timestamp(mut self, creation: Option<Timestamp>) -> Self {
+        self.creation = creation;
+        self
+    }
+
+    /// The creation time: the fixed one, else the clock's (read once).
+    pub fn creation_time(&self) -> Timestamp {
+        self.creation.unwrap_or_else(|| *self.now.get_or_init(clock))
     }
 
     /// The main file.
@@ -127,6 +174,55 @@ impl SystemWorld {
         // The cache holds only finished results, so a panic elsewhere cannot leave it torn.
         self.sources.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// The raw bytes of a file, read on first access and cached.
+    pub fn bytes(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
+        let cache = || self.files.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(cached) = cache().get(&id) {
+            return cached.clone();
+        }
+        let loaded = match self.system_path(id) {
+            Ok(Some(path)) => read_file(&path).map(Arc::from),
+            Ok(None) => read_stdin().map(Arc::from),
+            Err(err) => Err(err),
+        };
+        cache().entry(id).or_insert(loaded).clone()
+    }
+}
+
+impl World for SystemWorld {
+    fn library(&self) -> &Scope {
+        &self.library
+    }
+
+    fn main(&self) -> FileId {
+        self.main
+    }
+
+    fn source(&self, id: FileId) -> Result<Source, FileError> {
+        SystemWorld::source(self, id)
+    }
+
+    fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
+        self.bytes(id)
+    }
+
+    /// The creation date shifted by `offset` hours; without an offset, in UTC (quire
+    /// does not read the local time zone).
+    fn today(&self, offset: Option<i64>) -> Option<Datetime> {
+        let shift = offset.unwrap_or(0).checked_mul(3600)?;
+        let seconds = self.creation_time().seconds().checked_add(shift)?;
+        let date = Timestamp::from_seconds(seconds)?.to_utc();
+        Datetime::new(Some((i32::try_from(date.year).ok()?, date.month, date.day)), None)
+    }
+}
+
+/// The clock's current time (the epoch if the clock is set before it).
+fn clock() -> Timestamp {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| i64::try_from(elapsed.as_secs()).unwrap_or(i64::MAX));
+    Timestamp::from_seconds(seconds).unwrap_or(Timestamp::EPOCH)
 }
 
 impl SourceStore for SystemWorld {

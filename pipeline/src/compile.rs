@@ -1,0 +1,517 @@
+//! Compiling to pages: a `World` + fonts + options → a `PagedDocument` (or the errors
+//! that prevent one), its warnings and how many layout iterations it took.
+//!
+//! The stages run as actors. Parsing and evaluation happen once, evaluation on a thread
+//! with a 256 MiB stack (deep recursion ends in `maximum function call depth exceeded`,
+//! never in a stack overflow). Then each iteration runs:
+//! - realization, on its own thread, streaming page runs over a bounded channel as they
+//!   are complete;
+//! - layout, on a rayon pool of `jobs` threads with large stacks: each run is laid out as
+//!   soon as it arrives, with its own `Engine` that reads the previous snapshot;
+//! - the driver (the calling thread): collects the runs in order, paginates, finalizes the
+//!   pages in parallel, freezes their records into the next snapshot and checks whether
+//!   every introspection kept its answer; if not, it iterates (at most five times).
+//!
+//! A run whose reads all kept their answers, in an iteration whose realization also kept
+//! all of its answers, is not laid out again: its pages are reused.
+//!
+//! Determinism: every parallel result (warnings, reads, pages) is merged in run or page
+//! order, and when several runs fail, the first failing run's errors are reported, which
+//! every schedule lays out. A panic in a stage becomes the error `internal error in
+//! <stage>: <message>`; channels are dropped on every exit path, so nothing waits forever.
+
+use std::num::NonZeroUsize;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+
+use crossbeam_channel::{bounded, unbounded};
+use ecow::{EcoVec, eco_format};
+use quire_shaping::{FontBook, ShapingContext};
+use quire_stages::base::{Introspector, Locator, Read, SourceDiagnostic, Span, TagInfo};
+use quire_stages::doc::{DocumentInfo, OutlineItem, Page, PagedDocument};
+use quire_stages::eval::{self, Engine, World};
+use quire_stages::layout::inline::InlineContext;
+use quire_stages::layout::page::{finalize_page, layout_run, paginate};
+use quire_stages::layout::{LaidPage, LayoutContext};
+use quire_stages::model::Content;
+use quire_stages::realize::{PageRun, realize_document};
+use quire_stages::syntax::Source;
+use rayon::prelude::*;
+
+use crate::parse::parse_stage;
+use crate::store::{MAX_ITERATIONS, Snapshot, Store, converged, convergence_warnings};
+
+/// The stack of the evaluation and realization threads: deep enough that the evaluator's
+/// call-depth limit is reached long before the stack ends.
+const EVAL_STACK: usize = 256 << 20;
+
+/// The stack of each layout or export worker: layout calls back into evaluation for
+/// `context`, and both walk nested frames recursively.
+pub const WORKER_STACK: usize = 128 << 20;
+
+/// How many realized runs may wait for a layout worker before realization pauses.
+const RUNS_IN_FLIGHT_PER_JOB: usize = 4;
+
+/// How a compilation runs.
+#[derive(Debug, Clone)]
+pub struct CompileOptions {
+    /// The number of layout (and export) worker threads.
+    pub jobs: NonZeroUsize,
+}
+
+impl Default for CompileOptions {
+    /// As many workers as the machine has CPUs.
+    fn default() -> Self {
+        Self { jobs: thread::available_parallelism().unwrap_or(NonZeroUsize::MIN) }
+    }
+}
+
+/// What a compilation gave.
+#[derive(Debug, Default)]
+pub struct Compiled {
+    /// The document, unless there were errors.
+    pub document: Option<PagedDocument>,
+    /// Warnings, in the stages' order.
+    pub warnings: Vec<SourceDiagnostic>,
+    /// Errors (empty when `document` is there).
+    pub errors: Vec<SourceDiagnostic>,
+    /// How many layout iterations ran.
+    pub iterations: usize,
+}
+
+/// Compiles the world's main file into pages.
+pub fn compile_paged(world: &dyn World, book: &FontBook, options: &CompileOptions) -> Compiled {
+    let mut out = Compiled::default();
+    let source = match parse_stage(world, world.main()) {
+        Ok(parsed) => {
+            out.warnings.extend(parsed.warnings);
+            parsed.source
+        }
+        Err(diagnostics) => {
+            let (errors, warnings) = diagnostics.into_iter().partition(SourceDiagnostic::is_error);
+            out.errors = errors;
+            out.warnings = warnings;
+            return out;
+        }
+    };
+
+    let content = match evaluate(world, &source, &mut out.warnings) {
+        Ok(content) => content,
+        Err(errors) => {
+            out.errors.extend(errors);
+            return out;
+        }
+    };
+
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(options.jobs.get())
+        .stack_size(WORKER_STACK)
+        .thread_name(|index| format!("quire-layout-{index}"))
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(err) => {
+            out.errors.push(internal("layout", &format!("cannot start workers ({err})")));
+            return out;
+        }
+    };
+    let shaper = ShapingContext::new();
+    let driver = Driver { world, book, shaper: &shaper, pool: &pool, jobs: options.jobs.get() };
+    let mut out = driver.run(&content, out);
+    dedup(&mut out.warnings);
+    dedup(&mut out.errors);
+    out
+}
+
+/// Drops repeats of a diagnostic (same place, same message), as Typst does: a header's
+/// warning is reported once, not once per page.
+fn dedup(diagnostics: &mut Vec<SourceDiagnostic>) {
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|diagnostic| seen.insert((diagnostic.span, diagnostic.message.clone())));
+}
+
+/// Evaluates the main source on a thread with a large stack; its warnings go to
+/// `warnings`, and the module's content is returned.
+fn evaluate(
+    world: &dyn World,
+    source: &Source,
+    warnings: &mut Vec<SourceDiagnostic>,
+) -> Result<Content, Vec<SourceDiagnostic>> {
+    let outcome = thread::scope(|scope| {
+        let handle = thread::Builder::new()
+            .name("quire-eval".into())
+            .stack_size(EVAL_STACK)
+            .spawn_scoped(scope, || guarded("eval", || eval::eval_warned(world, source)))
+            .map_err(|err| vec![internal("eval", &format!("cannot start thread ({err})"))])?;
+        handle.join().map_err(|payload| vec![internal("eval", &panic_message(&*payload))])?
+    })?;
+    let (result, emitted) = outcome;
+    warnings.extend(emitted);
+    match result {
+        Ok(module) => Ok(module.content().clone()),
+        Err(errors) => Err(errors.into_iter().collect()),
+    }
+}
+
+/// Runs `f`, turning a panic into the error `internal error in <stage>: <message>`.
+fn guarded<T>(stage: &str, f: impl FnOnce() -> T) -> Result<T, Vec<SourceDiagnostic>> {
+    catch_unwind(AssertUnwindSafe(f))
+        .map_err(|payload| vec![internal(stage, &panic_message(&*payload))])
+}
+
+/// Like `guarded`, for a stage that fails with diagnostics itself.
+fn guarded_stage<T>(
+    stage: &str,
+    f: impl FnOnce() -> Result<T, EcoVec<SourceDiagnostic>>,
+) -> Result<T, Vec<SourceDiagnostic>> {
+    guarded(stage, f)?.map_err(|errors| errors.into_iter().collect())
+}
+
+/// The error for a bug in quire rather than in the document.
+fn internal(stage: &str, message: &str) -> SourceDiagnostic {
+    SourceDiagnostic::error(Span::detached(), eco_format!("internal error in {stage}: {message}"))
+        .with_hint("this is a bug in quire; please report it")
+}
+
+/// The text of a panic's payload.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_owned()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "unknown panic".to_owned()
+    }
+}
+
+/// What the driver needs for every iteration.
+struct Driver<'a> {
+    world: &'a dyn World,
+    book: &'a FontBook,
+    shaper: &'a ShapingContext,
+    pool: &'a rayon::ThreadPool,
+    jobs: usize,
+}
+
+/// One run laid out in one iteration.
+#[derive(Clone)]
+struct RunOutcome {
+    result: Result<Vec<LaidPage>, Vec<SourceDiagnostic>>,
+    warnings: EcoVec<SourceDiagnostic>,
+    reads: Vec<Read>,
+}
+
+/// Realization's part of one iteration.
+struct Realized {
+    result: Result<DocumentInfo, Vec<SourceDiagnostic>>,
+    warnings: EcoVec<SourceDiagnostic>,
+    reads: Vec<Read>,
+}
+
+/// What one iteration gave.
+struct Iteration {
+    realized: Realized,
+    runs: Vec<RunOutcome>,
+    /// The final pages, or the errors of the iteration.
+    pages: Result<Vec<Page>, Vec<SourceDiagnostic>>,
+    warnings: Vec<SourceDiagnostic>,
+    /// Every introspection made: realization's, then each run's, then each page's.
+    reads: Vec<Read>,
+}
+
+impl Driver<'_> {
+    /// Iterates until the document settles (or five times), then assembles it.
+    fn run(&self, content: &Content, mut out: Compiled) -> Compiled {
+        let mut store = Store::new();
+        let mut previous: Option<Iteration> = None;
+        loop {
+            let snapshot = store.latest();
+            let iteration = self.iterate(content, &*snapshot, previous.as_ref());
+            out.iterations += 1;
+            let pages = match &iteration.pages {
+                Ok(pages) => pages,
+                Err(errors) => {
+                    out.warnings.extend(iteration.warnings.iter().cloned());
+                    out.errors.extend(errors.iter().cloned());
+                    return out;
+                }
+            };
+            let next =
+                match self.pool.install(|| guarded("introspection", || Snapshot::collect(pages))) {
+                    Ok(next) => next,
+                    Err(errors) => {
+                        out.errors.extend(errors);
+                        return out;
+                    }
+                };
+            let settled = converged(&iteration.reads, &next);
+            store.push(next);
+            if settled || out.iterations >= MAX_ITERATIONS {
+                out.warnings.extend(iteration.warnings.iter().cloned());
+                if !settled {
+                    out.warnings.extend(convergence_warnings(&iteration.reads, &store));
+                }
+                out.document = Some(assemble(iteration, &store.latest()));
+                return out;
+            }
+            // Only the runs (for reuse) and the reads are needed from here on.
+            previous = Some(Iteration { pages: Ok(Vec::new()), ..iteration });
+        }
+    }
+
+    /// One iteration: realization streaming runs to the layout pool, then pagination,
+    /// finalization and the merged warnings and reads.
+    fn iterate(
+        &self,
+        content: &Content,
+        snapshot: &dyn Introspector,
+        previous: Option<&Iteration>,
+    ) -> Iteration {
+        let world = self.world;
+        let (realized, runs) = thread::scope(|scope| {
+            let (sender, receiver) = bounded::<PageRun>(self.jobs * RUNS_IN_FLIGHT_PER_JOB);
+            let realize = thread::Builder::new()
+                .name("quire-realize".into())
+                .stack_size(EVAL_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut engine = Engine::with_introspector(world, snapshot);
+                    let result = guarded_stage("realize", || {
+                        let styles = world.styles();
+                        // A closed channel means that layout has failed: the rest of the
+                        // runs are not needed.
+                        let mut emit = |run: PageRun| {
+                            let _ = sender.send(run);
+                        };
+                        realize_document(&mut engine, content, &styles, Locator::root(), &mut emit)
+                    });
+                    Realized {
+                        result,
+                        warnings: std::mem::take(&mut engine.warnings),
+                        reads: std::mem::take(&mut engine.reads),
+                    }
+                });
+            let realize = match realize {
+                Ok(handle) => handle,
+                Err(err) => {
+                    let error = internal("realize", &format!("cannot start thread ({err})"));
+                    let realized = Realized {
+                        result: Err(vec![error]),
+                        warnings: EcoVec::new(),
+                        reads: Vec::new(),
+                    };
+                    return (realized, Vec::new());
+                }
+            };
+            let reusable = previous.filter(|prev| converged(&prev.realized.reads, snapshot));
+            let runs = self.layout_runs(receiver, snapshot, reusable);
+            let realized = realize.join().unwrap_or_else(|payload| Realized {
+                result: Err(vec![internal("realize", &panic_message(&*payload))]),
+                warnings: EcoVec::new(),
+                reads: Vec::new(),
+            });
+            (realized, runs)
+        });
+        self.finish_iteration(realized, runs, snapshot)
+    }
+
+    /// Lays out runs as they arrive, on the pool; returns them in arrival order, cut after
+    /// the first run that failed. Runs of `reusable` whose reads kept their answers are
+    /// taken over instead of laid out again.
+    fn layout_runs(
+        &self,
+        receiver: crossbeam_channel::Receiver<PageRun>,
+        snapshot: &dyn Introspector,
+        reusable: Option<&Iteration>,
+    ) -> Vec<RunOutcome> {
+        let (done_sender, done) = unbounded::<(usize, RunOutcome)>();
+        // One token per run being laid out: when all are taken, the driver waits, the run
+        // channel fills up and realization pauses, so memory stays bounded however far
+        // realization could run ahead.
+        let (take_slot, free_slot) = bounded::<()>(self.jobs * RUNS_IN_FLIGHT_PER_JOB);
+        let failed = AtomicBool::new(false);
+        let mut count = 0;
+        self.pool.in_place_scope(|scope| {
+            for run in receiver.iter() {
+                let seq = count;
+                count += 1;
+                let kept = reusable
+                    .and_then(|prev| prev.runs.get(seq))
+                    .filter(|prev| prev.result.is_ok() && converged(&prev.reads, snapshot));
+                if let Some(kept) = kept {
+                    let _ = done_sender.send((seq, kept.clone()));
+                    continue;
+                }
+                // The driver holds both ends, so this only waits for a job to finish.
+                let _ = take_slot.send(());
+                let done_sender = done_sender.clone();
+                let free_slot = free_slot.clone();
+                let failed = &failed;
+                scope.spawn(move |_| {
+                    let outcome = self.layout_one(&run, snapshot);
+                    if outcome.result.is_err() {
+                        failed.store(true, Ordering::Relaxed);
+                    }
+                    let _ = done_sender.send((seq, outcome));
+                    let _ = free_slot.recv();
+                });
+                if failed.load(Ordering::Relaxed) {
+                    // Later runs cannot change the outcome; dropping the receiver tells
+                    // realization to stop sending.
+                    break;
+                }
+            }
+            drop(receiver);
+        });
+        drop(done_sender);
+        let mut slots: Vec<Option<RunOutcome>> = vec![None; count];
+        for (seq, outcome) in done.iter() {
+            slots[seq] = Some(outcome);
+        }
+        let mut runs = Vec::with_capacity(count);
+        for outcome in slots.into_iter().flatten() {
+            let failed = outcome.result.is_err();
+            runs.push(outcome);
+            if failed {
+                break;
+            }
+        }
+        runs
+    }
+
+    /// Lays out one run with an engine of its own.
+    fn layout_one(&self, run: &PageRun, snapshot: &dyn Introspector) -> RunOutcome {
+        let mut engine = Engine::with_introspector(self.world, snapshot);
+        let result = guarded_stage("layout", || {
+            let fonts = InlineContext { book: self.book, shaper: self.shaper };
+            let mut cx = LayoutContext { engine: &mut engine, fonts };
+            layout_run(&mut cx, run)
+        });
+        RunOutcome {
+            result,
+            warnings: std::mem::take(&mut engine.warnings),
+            reads: std::mem::take(&mut engine.reads),
+        }
+    }
+
+    /// Paginates and finalizes the runs (pages in parallel), merging warnings and reads
+    /// in order.
+    fn finish_iteration(
+        &self,
+        realized: Realized,
+        runs: Vec<RunOutcome>,
+        snapshot: &dyn Introspector,
+    ) -> Iteration {
+        let mut warnings: Vec<SourceDiagnostic> = realized.warnings.iter().cloned().collect();
+        let mut reads = realized.reads.clone();
+        let mut errors = Vec::new();
+        let mut laid = Vec::with_capacity(runs.len());
+        for run in &runs {
+            warnings.extend(run.warnings.iter().cloned());
+            reads.extend(run.reads.iter().cloned());
+            match &run.result {
+                Ok(pages) => laid.push(pages.clone()),
+                Err(run_errors) => errors.extend(run_errors.iter().cloned()),
+            }
+        }
+        if let Err(realize_errors) = &realized.result {
+            errors.extend(realize_errors.iter().cloned());
+        }
+        if !errors.is_empty() {
+            return Iteration { realized, runs, pages: Err(errors), warnings, reads };
+        }
+
+        let pages = guarded("layout", || paginate(laid)).and_then(|laid| {
+            let finalized: Vec<_> = self.pool.install(|| {
+                laid.par_iter()
+                    .enumerate()
+                    .map(|(index, page)| self.finalize_one(page, index, snapshot))
+                    .collect()
+            });
+            let mut pages = Vec::with_capacity(finalized.len());
+            let mut errors = Vec::new();
+            for (result, page_warnings, page_reads) in finalized {
+                warnings.extend(page_warnings);
+                reads.extend(page_reads);
+                match result {
+                    Ok(page) => pages.push(page),
+                    Err(page_errors) if errors.is_empty() => errors = page_errors,
+                    Err(_) => {}
+                }
+            }
+            if errors.is_empty() { Ok(pages) } else { Err(errors) }
+        });
+        Iteration { realized, runs, pages, warnings, reads }
+    }
+
+    /// Numbers and finalizes one page (`index` from 0) with an engine of its own.
+    fn finalize_one(
+        &self,
+        page: &LaidPage,
+        index: usize,
+        snapshot: &dyn Introspector,
+    ) -> (Result<Page, Vec<SourceDiagnostic>>, EcoVec<SourceDiagnostic>, Vec<Read>) {
+        let mut engine = Engine::with_introspector(self.world, snapshot);
+        let number = NonZeroUsize::new(index + 1).unwrap_or(NonZeroUsize::MIN);
+        let result = guarded_stage("layout", || {
+            let fonts = InlineContext { book: self.book, shaper: self.shaper };
+            let mut cx = LayoutContext { engine: &mut engine, fonts };
+            finalize_page(&mut cx, page, number)
+        });
+        (result, std::mem::take(&mut engine.warnings), std::mem::take(&mut engine.reads))
+    }
+}
+
+/// The document of the last iteration: its pages, the metadata realization found and the
+/// outline from the bookmarked headings of its snapshot.
+fn assemble(iteration: Iteration, snapshot: &Snapshot) -> PagedDocument {
+    let info = iteration.realized.result.unwrap_or_default();
+    let pages = iteration.pages.unwrap_or_default();
+    PagedDocument { pages, info, outline: outline(snapshot) }
+}
+
+/// The bookmarks: every bookmarked heading in document order, titled with its number.
+fn outline(snapshot: &Snapshot) -> Vec<OutlineItem> {
+    snapshot
+        .records()
+        .iter()
+        .filter_map(|record| match &record.info {
+            TagInfo::Heading { level, numbers, title, bookmarked: true, .. } => {
+                let title = match numbers {
+                    Some(numbers) => eco_format!("{numbers} {title}"),
+                    None => title.clone(),
+                };
+                Some(OutlineItem {
+                    title,
+                    level: NonZeroUsize::new(*level).unwrap_or(NonZeroUsize::MIN),
+                    page: record.page.saturating_sub(1),
+                    y: record.position.y,
+                })
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panics_become_internal_errors() {
+        let failed = guarded("layout", || -> usize { panic!("boom at {}", 3) });
+        let messages: Vec<_> = failed.unwrap_err().into_iter().map(|d| d.message).collect();
+        assert_eq!(messages, ["internal error in layout: boom at 3"]);
+        let fine = guarded_stage("realize", || Ok::<_, EcoVec<SourceDiagnostic>>(7));
+        assert_eq!(fine.ok(), Some(7));
+    }
+
+    #[test]
+    fn repeated_diagnostics_are_reported_once() {
+        let warning = |message: &str| SourceDiagnostic::warning(Span::detached(), message);
+        let mut warnings = vec![warning("a"), warning("b"), warning("a"), warning("c")];
+        dedup(&mut warnings);
+        let messages: Vec<_> = warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(messages, ["a", "b", "c"]);
+    }
+}

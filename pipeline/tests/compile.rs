@@ -1,0 +1,146 @@
+//! The library entry point `quire::compile::compile_paged`: an in-memory world → the
+//! document, its diagnostics and the number of layout iterations, checked for
+//! convergence, determinism across worker counts, and the outline.
+
+use std::num::NonZeroUsize;
+use std::sync::{Arc, LazyLock};
+
+use quire::compile::{CompileOptions, Compiled, compile_paged};
+use quire_shaping::FontBook;
+use quire_stages::base::FileId;
+use quire_stages::eval::library::std_library;
+use quire_stages::eval::{FileError, World};
+use quire_stages::model::{Dict, Scope};
+use quire_stages::syntax::Source;
+
+/// A world of one file, `/main.typ`.
+struct MemoryWorld {
+    library: Scope,
+    main: Source,
+}
+
+impl World for MemoryWorld {
+    fn library(&self) -> &Scope {
+        &self.library
+    }
+
+    fn main(&self) -> FileId {
+        self.main.id()
+    }
+
+    fn source(&self, id: FileId) -> Result<Source, FileError> {
+        if id == self.main.id() {
+            Ok(self.main.clone())
+        } else {
+            Err(FileError::NotFound(id.path().into()))
+        }
+    }
+
+    fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
+        Err(FileError::NotFound(id.path().into()))
+    }
+}
+
+static FONTS: LazyLock<FontBook> = LazyLock::new(FontBook::embedded);
+
+fn compile(text: &str, jobs: usize) -> Compiled {
+    let world = MemoryWorld {
+        library: std_library(Dict::new()),
+        main: Source::new(FileId::new("/main.typ"), text.into()),
+    };
+    let jobs = NonZeroUsize::new(jobs).unwrap_or(NonZeroUsize::MIN);
+    compile_paged(&world, &FONTS, &CompileOptions { jobs })
+}
+
+fn messages(compiled: &Compiled) -> Vec<String> {
+    compiled.errors.iter().chain(&compiled.warnings).map(|d| d.message.to_string()).collect()
+}
+
+#[test]
+fn documents_without_introspection_take_one_iteration() {
+    let compiled = compile("= Hello\n\nWorld.\n#pagebreak()\nAgain.\n", 2);
+    assert_eq!(messages(&compiled), Vec::<String>::new());
+    assert_eq!(compiled.iterations, 1);
+    assert_eq!(compiled.document.map(|doc| doc.pages.len()), Some(2));
+}
+
+#[test]
+fn the_final_page_count_converges_in_two_iterations() {
+    let compiled = compile("#context counter(page).final()\n#pagebreak()\nEnd.\n", 2);
+    assert_eq!(messages(&compiled), Vec::<String>::new());
+    assert_eq!(compiled.iterations, 2);
+    let pages = compiled.document.map(|doc| doc.pages.len());
+    assert_eq!(pages, Some(2));
+}
+
+#[test]
+fn unsettled_documents_stop_after_five_iterations() {
+    let compiled =
+        compile("#context for i in range(counter(page).final().first()) { pagebreak() }\n", 3);
+    assert_eq!(compiled.iterations, 5);
+    assert!(compiled.errors.is_empty(), "{:?}", compiled.errors);
+    let warnings = messages(&compiled);
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert_eq!(warnings[0], "document did not converge within five attempts");
+    assert_eq!(
+        compiled.warnings[0].hints.as_slice(),
+        [
+            "see 1 additional warning for more details",
+            "see https://typst.app/help/convergence for help"
+        ]
+    );
+    let observed = compiled.warnings[1].hints.first().map(|hint| hint.to_string());
+    let observed = observed.unwrap_or_default();
+    assert!(observed.starts_with("the following values were observed:\n- run 1: "), "{observed}");
+    assert!(observed.ends_with("\n- final: 6"), "{observed}");
+}
+
+#[test]
+fn documents_are_equal_for_any_number_of_workers() {
+    let mut text = String::from("#set page(height: 120pt)\n");
+    for n in 1..=12 {
+        text.push_str(&format!("= Section {n}\n\n#lorem(30)\n\n"));
+        if n % 4 == 0 {
+            text.push_str("#pagebreak()\n");
+        }
+    }
+    text.push_str("#context counter(page).final()\n");
+    let one = compile(&text, 1);
+    assert_eq!(messages(&one), Vec::<String>::new());
+    assert!(one.document.as_ref().is_some_and(|doc| doc.pages.len() > 3));
+    for jobs in [2, 3, 8] {
+        let many = compile(&text, jobs);
+        assert_eq!(many.iterations, one.iterations, "-j {jobs}");
+        assert!(many.document == one.document, "-j {jobs}");
+    }
+}
+
+#[test]
+fn bookmarks_follow_the_headings() {
+    let compiled = compile(
+        "#set heading(numbering: \"1.1\")\n= One\n== Inner\n#pagebreak()\n= Two\n\
+         #heading(bookmarked: false)[Hidden]\n",
+        2,
+    );
+    assert_eq!(messages(&compiled), Vec::<String>::new());
+    let document = compiled.document.expect("document");
+    let outline: Vec<(String, usize, usize)> = document
+        .outline
+        .iter()
+        .map(|item| (item.title.to_string(), item.level.get(), item.page))
+        .collect();
+    assert_eq!(
+        outline,
+        [("1 One".into(), 1, 0), ("1.1 Inner".into(), 2, 0), ("2 Two".into(), 1, 1)]
+    );
+}
+
+#[test]
+fn problems_in_the_main_file_are_errors() {
+    let compiled = compile("#(1 +\n", 1);
+    assert!(compiled.document.is_none());
+    assert_eq!(compiled.iterations, 0);
+    assert!(!compiled.errors.is_empty());
+    let compiled = compile("#let f(x) = f(x)\n#f(1)\n", 1);
+    assert_eq!(messages(&compiled), ["maximum function call depth exceeded"]);
+}
