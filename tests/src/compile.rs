@@ -1,9 +1,11 @@
 //! Compilation for the suite: a test and a target → an outcome (the parsed source and the
 //! emitted diagnostics, positioned in the test body).
 //!
-//! A target runs the stages it needs in order: parsing, then evaluation (for `eval`,
-//! `paged` and `html`; skipped when parsing failed, since evaluation would only repeat the
-//! syntax errors). Layout will be a further `Stage`. A test's file id is
+//! A target runs the stages it needs in order: parsing, then evaluation (`eval` and
+//! `html`) or the whole paged pipeline (`paged`: evaluation, realization, layout, through
+//! `quire::compile`). Later stages are skipped when parsing failed, since they would only
+//! repeat the syntax errors. A paged test is compiled twice, with one layout worker and
+//! with several, and the two documents must be equal. A test's file id is
 //! `/suite/<folder of its suite file>/<name>.typ`, so relative imports resolve next to the
 //! suite file (see `world.rs`).
 
@@ -11,6 +13,7 @@ use std::ops::Range;
 
 use ecow::EcoString;
 use quire_stages::base::{FileId, Severity, SourceDiagnostic, Span};
+use quire_stages::doc::PagedDocument;
 use quire_stages::eval;
 use quire_stages::syntax::Source;
 
@@ -35,7 +38,8 @@ impl Target {
     pub fn stages(self) -> &'static [Stage] {
         match self {
             Self::Parse => &[Stage::Parse],
-            Self::Eval | Self::Paged | Self::Html => &[Stage::Parse, Stage::Eval],
+            Self::Eval | Self::Html => &[Stage::Parse, Stage::Eval],
+            Self::Paged => &[Stage::Parse, Stage::Layout],
         }
     }
 
@@ -57,6 +61,8 @@ pub enum Stage {
     Parse,
     /// Syntax tree → module (values and content), with errors and warnings.
     Eval,
+    /// Syntax tree → pages: evaluation, realization and layout, with errors and warnings.
+    Layout,
 }
 
 /// A diagnostic as the runner compares it.
@@ -77,6 +83,10 @@ pub struct Outcome {
     pub source: Source,
     /// Every diagnostic, in the order the stages emitted them.
     pub diagnostics: Vec<Diag>,
+    /// The laid-out document of a paged test that compiled without errors.
+    pub document: Option<PagedDocument>,
+    /// Whether one and several layout workers gave different documents.
+    pub nondeterministic: bool,
 }
 
 /// Compiles a test for a target.
@@ -90,6 +100,8 @@ pub fn compile(test: &Test, target: Target) -> Outcome {
     let id = FileId::new(&path);
     let source = Source::new(id, test.body.clone());
     let mut diagnostics = Vec::new();
+    let mut document = None;
+    let mut nondeterministic = false;
     for stage in target.stages() {
         match stage {
             Stage::Parse => {
@@ -109,23 +121,50 @@ pub fn compile(test: &Test, target: Target) -> Outcome {
                     continue;
                 }
                 let world = TestWorld::new(source.clone());
-                for diag in eval_on_big_stack(&world, &source) {
-                    // A problem in an imported file is located at the import in the body.
-                    let range = std::iter::once(diag.span)
-                        .chain(diag.trace.iter().map(|t| t.span))
-                        .find_map(|span| locate(&source, span));
-                    diagnostics.push(Diag {
-                        severity: diag.severity,
-                        range,
-                        message: diag.message,
-                        hints: diag.hints.into_iter().collect(),
-                    });
+                let emitted = eval_on_big_stack(&world, &source);
+                diagnostics.extend(emitted.into_iter().map(|d| diag(&source, d)));
+            }
+            Stage::Layout => {
+                if source.root().erroneous() {
+                    continue;
                 }
+                let world = TestWorld::new(source.clone());
+                let one = layout(&world, 1);
+                let several = layout(&world, 3);
+                nondeterministic = one.document != several.document;
+                let emitted = one.warnings.into_iter().chain(one.errors);
+                diagnostics.extend(emitted.map(|d| diag(&source, d)));
+                document = one.document;
             }
         }
     }
-    Outcome { source, diagnostics }
+    Outcome { source, diagnostics, document, nondeterministic }
 }
+
+/// A diagnostic as the runner compares it; a problem in an imported file is located at
+/// the import in the body.
+fn diag(source: &Source, diag: SourceDiagnostic) -> Diag {
+    let range = std::iter::once(diag.span)
+        .chain(diag.trace.iter().map(|t| t.span))
+        .find_map(|span| locate(source, span));
+    Diag {
+        severity: diag.severity,
+        range,
+        message: diag.message,
+        hints: diag.hints.into_iter().collect(),
+    }
+}
+
+/// Runs the whole paged pipeline with `jobs` layout workers.
+fn layout(world: &TestWorld, jobs: usize) -> quire::compile::Compiled {
+    let jobs = std::num::NonZeroUsize::new(jobs).unwrap_or(std::num::NonZeroUsize::MIN);
+    let options = quire::compile::CompileOptions { jobs };
+    quire::compile::compile_paged(world, &FONTS, &options)
+}
+
+/// The embedded fonts only, so that references do not depend on the machine's fonts.
+static FONTS: std::sync::LazyLock<quire_shaping::FontBook> =
+    std::sync::LazyLock::new(quire_shaping::FontBook::embedded);
 
 /// Evaluates the test on a thread with a large stack (deeply nested calls recurse deeply
 /// in the evaluator) and gives its diagnostics: the warnings, then the errors. A panic is

@@ -14,10 +14,14 @@
 //! - Names are kebab-case (`a-z`, `0-9`, `-`) and unique across the whole suite.
 //! - Attributes, space separated, choose what a test is checked as: `eval`, `paged` and
 //!   `html` name compilation targets; `syntax` compares the parsed tree with the reference
-//!   dump `tests/ref/syntax/<name>.txt`. Any other attribute is an error. `eval`, `paged`
-//!   and `html` tests are parsed and then evaluated (layout and export come later); a test
-//!   without a target attribute is only parsed. Evaluation is skipped when parsing failed,
-//!   so syntax errors are not reported twice.
+//!   dump `tests/ref/syntax/<name>.txt`. Any other attribute is an error. `eval` and
+//!   `html` tests are parsed and then evaluated (HTML export comes later); `paged` tests
+//!   run the whole paged pipeline (evaluation, realization, layout) twice, with one layout
+//!   worker and with three, which must give equal documents, and their pages, rendered at
+//!   1 px/pt and stacked, must match `tests/ref/<name>.png` (see `render.rs`); a test
+//!   without a target attribute is only parsed. Later stages are skipped when parsing
+//!   failed, so syntax errors are not reported twice. Paged tests start with small pages
+//!   (120pt wide, auto height, 10pt margins, 10pt text).
 //! - Every test also checks that its tree gives back its body byte for byte, and every
 //!   suite file is parsed whole and must give back its text.
 //!
@@ -53,6 +57,7 @@ mod args;
 mod collect;
 mod compare;
 mod compile;
+mod render;
 mod report;
 mod run;
 mod tree;

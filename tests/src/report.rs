@@ -28,6 +28,10 @@ pub enum Finding {
     Tree { path: String, diff: String },
     /// Compiling panicked.
     Panic { target: Target, message: String },
+    /// The rendered pages differ from the reference PNG (or could not be rendered).
+    Image { path: String, message: String },
+    /// One and several layout workers gave different documents.
+    Nondeterministic,
 }
 
 /// Writes the report of a failed test.
@@ -55,10 +59,12 @@ pub fn write_failure(out: &mut String, test: &Test, findings: &[Finding]) {
                 );
             }
             Finding::MissingReference { path } => {
+                let what =
+                    if path.ends_with(".png") { "looks right" } else { "shows the right tree" };
                 let _ = writeln!(
                     out,
                     "  missing reference {path}\n    hint: run with `--update` to write it, \
-                     then check that it shows the right tree"
+                     then check that it {what}"
                 );
             }
             Finding::Tree { path, diff } => {
@@ -69,6 +75,12 @@ pub fn write_failure(out: &mut String, test: &Test, findings: &[Finding]) {
             }
             Finding::Panic { target, message } => {
                 let _ = writeln!(out, "  panicked ({}): {message}", target.name());
+            }
+            Finding::Image { path, message } => {
+                let _ = writeln!(out, "  pages differ from {path}: {message}");
+            }
+            Finding::Nondeterministic => {
+                let _ = writeln!(out, "  one and several layout workers gave different pages");
             }
         }
     }
@@ -225,6 +237,11 @@ mod tests {
                 Finding::RoundTrip(RoundTrip { byte: 3, expected: "ab".into(), found: "".into() }),
                 Finding::MissingReference { path: "tests/ref/syntax/some-test.txt".into() },
                 Finding::Panic { target: Target::Parse, message: "boom".into() },
+                Finding::Image {
+                    path: "tests/ref/x.png".into(),
+                    message: "3 of 9 pixels differ".into(),
+                },
+                Finding::Nondeterministic,
             ],
             "FAILED tests/suite/syntax/x.typ:10 some-test
   the tree does not give back the body: first difference at byte 3
@@ -233,6 +250,8 @@ mod tests {
   missing reference tests/ref/syntax/some-test.txt
     hint: run with `--update` to write it, then check that it shows the right tree
   panicked (parse): boom
+  pages differ from tests/ref/x.png: 3 of 9 pixels differ
+  one and several layout workers gave different pages
 ",
         );
     }

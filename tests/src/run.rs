@@ -18,7 +18,9 @@ use quire_stages::syntax::{Lines, Source};
 
 use crate::annotate::parse_annotations;
 use crate::report::{Finding, SUITE_PREFIX, summary, write_failure};
-use crate::{Args, Attr, Problem, Target, Test, collect, compare, compile, diff_lines, dump};
+use crate::{
+    Args, Attr, Problem, Target, Test, collect, compare, compile, diff_lines, dump, render,
+};
 
 /// The folders a run reads and writes.
 #[derive(Debug, Clone)]
@@ -38,11 +40,20 @@ impl Paths {
     fn reference(&self, name: &str) -> PathBuf {
         self.refs.join("syntax").join(format!("{name}.txt"))
     }
+
+    fn image(&self, name: &str) -> PathBuf {
+        self.refs.join(format!("{name}.png"))
+    }
 }
 
 /// How a reference path is shown in reports.
 fn shown_reference(name: &str) -> String {
     format!("tests/ref/syntax/{name}.txt")
+}
+
+/// How a paged reference path is shown in reports.
+fn shown_image(name: &str) -> String {
+    format!("tests/ref/{name}.png")
 }
 
 /// What checking one test gave.
@@ -250,6 +261,12 @@ fn check_test(test: &Test, update: bool, paths: &Paths) -> Checked {
                 continue;
             }
         };
+        if outcome.nondeterministic {
+            checked.findings.push(Finding::Nondeterministic);
+        }
+        if let Some(document) = &outcome.document {
+            check_image(test, document, update, paths, &mut checked);
+        }
         if let Some(expected) = &expected {
             let mismatches = compare::compare(expected, &outcome.diagnostics);
             if !mismatches.is_empty() {
@@ -276,6 +293,51 @@ fn check_test(test: &Test, update: bool, paths: &Paths) -> Checked {
     checked
 }
 
+/// Compares a paged test's rendered pages with its reference PNG, or writes it with
+/// `--update`.
+fn check_image(
+    test: &Test,
+    document: &quire_stages::doc::PagedDocument,
+    update: bool,
+    paths: &Paths,
+    checked: &mut Checked,
+) {
+    let file = paths.image(&test.name);
+    let path = shown_image(&test.name);
+    let rendered = match render::render(document) {
+        Ok(rendered) => rendered,
+        Err(message) => {
+            checked.findings.push(Finding::Image { path, message });
+            return;
+        }
+    };
+    let stored = fs::read(&file).ok();
+    let verdict = stored.as_deref().map(|stored| render::compare(stored, &rendered));
+    if let Some(Ok(())) = verdict {
+        return;
+    }
+    if update {
+        write_reference(&file, path, &rendered, Target::Paged, checked);
+        return;
+    }
+    match verdict {
+        Some(Err(message)) => checked.findings.push(Finding::Image { path, message }),
+        _ => checked.findings.push(Finding::MissingReference { path }),
+    }
+}
+
+/// Writes a reference file for `--update`.
+fn write_reference(file: &Path, path: String, bytes: &[u8], target: Target, checked: &mut Checked) {
+    let written =
+        file.parent().map_or(Ok(()), fs::create_dir_all).and_then(|()| fs::write(file, bytes));
+    match written {
+        Ok(()) => checked.written.push(path),
+        Err(error) => checked
+            .findings
+            .push(Finding::Panic { target, message: format!("cannot write {path}: {error}") }),
+    }
+}
+
 /// Compares a `syntax` test's tree dump with its reference, or writes it with `--update`.
 fn check_reference(test: &Test, dumped: &str, update: bool, paths: &Paths, checked: &mut Checked) {
     let file = paths.reference(&test.name);
@@ -285,17 +347,7 @@ fn check_reference(test: &Test, dumped: &str, update: bool, paths: &Paths, check
         return;
     }
     if update {
-        let written = file
-            .parent()
-            .map_or(Ok(()), fs::create_dir_all)
-            .and_then(|()| fs::write(&file, dumped));
-        match written {
-            Ok(()) => checked.written.push(path),
-            Err(error) => checked.findings.push(Finding::Panic {
-                target: Target::Parse,
-                message: format!("cannot write {path}: {error}"),
-            }),
-        }
+        write_reference(&file, path, dumped.as_bytes(), Target::Parse, checked);
         return;
     }
     match stored {
@@ -314,30 +366,36 @@ fn check_stale(
     report: &mut String,
     problems: &mut Vec<Problem>,
 ) {
-    let used: HashSet<&str> =
-        tests.iter().filter(|t| t.has(Attr::Syntax)).map(|t| t.name.as_str()).collect();
-    let Ok(entries) = fs::read_dir(paths.refs.join("syntax")) else {
-        return;
-    };
-    let mut stale: Vec<String> = entries
-        .flatten()
-        .filter_map(|entry| {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let test = name.strip_suffix(".txt").unwrap_or(&name);
-            (!used.contains(test)).then(|| test.to_string())
-        })
-        .collect();
-    stale.sort();
-    for name in stale {
-        let path = shown_reference(&name);
-        if update && fs::remove_file(paths.reference(&name)).is_ok() {
-            *report += &format!("deleted {path} (no syntax test uses it)\n");
-        } else {
-            problems.push(Problem {
-                file: path.into(),
-                line: 0,
-                message: "no syntax test uses this reference (`--update` deletes it)".into(),
-            });
+    let kinds = [
+        (Attr::Syntax, paths.refs.join("syntax"), ".txt", "syntax"),
+        (Attr::Paged, paths.refs.clone(), ".png", "paged"),
+    ];
+    for (attr, dir, suffix, kind) in kinds {
+        let used: HashSet<&str> =
+            tests.iter().filter(|t| t.has(attr)).map(|t| t.name.as_str()).collect();
+        let Ok(entries) = fs::read_dir(&dir) else { continue };
+        let mut stale: Vec<(String, PathBuf)> = entries
+            .flatten()
+            .filter(|entry| entry.path().is_file())
+            .filter_map(|entry| {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let test = name.strip_suffix(suffix)?;
+                (!used.contains(test)).then(|| (test.to_string(), entry.path()))
+            })
+            .collect();
+        stale.sort();
+        for (name, file) in stale {
+            let path =
+                if attr == Attr::Syntax { shown_reference(&name) } else { shown_image(&name) };
+            if update && fs::remove_file(&file).is_ok() {
+                *report += &format!("deleted {path} (no {kind} test uses it)\n");
+            } else {
+                problems.push(Problem {
+                    file: path.into(),
+                    line: 0,
+                    message: format!("no {kind} test uses this reference (`--update` deletes it)"),
+                });
+            }
         }
     }
 }
@@ -383,13 +441,13 @@ mod tests {
     fn clean_suite_passes_and_lists() {
         let root = scratch(
             "clean",
-            &[("suite/a/one.typ", "--- first ---\nHello\n\n--- second eval paged ---\nWorld\n")],
+            &[("suite/a/one.typ", "--- first ---\nHello\n\n--- second eval html ---\nWorld\n")],
         );
         check(&root, &[], &["2 passed, 0 failed"], true);
         check(
             &root,
             &["sec", "--list"],
-            &["tests/suite/a/one.typ:4 second eval paged", "1 tests"],
+            &["tests/suite/a/one.typ:4 second eval html", "1 tests"],
             true,
         );
         check(&root, &["--path", "b/"], &["0 passed, 0 failed"], true);

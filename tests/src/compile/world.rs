@@ -7,14 +7,21 @@
 //! - `test(left, right)` fails with `test failed` and the hints `left: REPR` and
 //!   `right: REPR` when the values differ (by the language's `==`).
 //! - `print(..values)` writes the values' `repr`s, separated by spaces, to stderr.
+//!
+//! # Page defaults
+//!
+//! Paged tests start with small pages: `page(width: 120pt, height: auto, margin: 10pt)`
+//! and `text(size: 10pt)`, as the world's base styles (below the test's own set rules).
 
 use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
 
 use ecow::EcoString;
-use quire_stages::base::{FileId, SourceResult};
+use quire_stages::base::{Abs, FileId, SourceResult, Span};
 use quire_stages::eval::{Engine, FileError, World, library};
-use quire_stages::model::{Args, Dict, Func, NativeFunc, Scope, Value};
+use quire_stages::model::{
+    Args, Dict, Element, Func, Length, NativeFunc, PAGE, Scope, Styles, TEXT, Value,
+};
 use quire_stages::syntax::Source;
 
 /// A world around one test.
@@ -52,6 +59,25 @@ fn print(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::None)
 }
 
+/// The suite's page and text defaults.
+static STYLES: LazyLock<Styles> = LazyLock::new(|| {
+    let pt = |v: f64| Value::Length(Length::abs(Abs::pt(v)));
+    let mut styles =
+        set(PAGE, [("width", pt(120.0)), ("height", Value::Auto), ("margin", pt(10.0))]);
+    styles.extend(set(TEXT, [("size", pt(10.0))]));
+    styles
+});
+
+/// The styles of `set elem(name: value, ..)`.
+fn set<const N: usize>(elem: Element, fields: [(&str, Value); N]) -> Styles {
+    let span = Span::detached();
+    let mut args = Args::new(span, []);
+    for (name, value) in fields {
+        args.push_named(span, span, name.into(), value);
+    }
+    elem.set(&mut args).unwrap_or_else(|errors| panic!("invalid suite defaults: {errors:?}"))
+}
+
 impl TestWorld {
     /// A world whose main file is `main`; other files come from the `tests` folder.
     pub fn new(main: Source) -> Self {
@@ -70,6 +96,10 @@ impl World for TestWorld {
 
     fn main(&self) -> FileId {
         self.main.id()
+    }
+
+    fn styles(&self) -> Styles {
+        STYLES.clone()
     }
 
     fn source(&self, id: FileId) -> Result<Source, FileError> {
