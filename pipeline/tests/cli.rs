@@ -87,8 +87,7 @@ fn check_usage_error(run: Run, needle: &str) {
     assert!(run.stderr.contains(needle), "{needle:?} not in {run:?}");
 }
 
-const VALID: &str =
-    "= Introduction\n\nSome *strong* and _emphasized_ text.\n\n#let x = 1 + 2\n#x\n";
+const VALID: &str = "= Introduction\n\nSome *strong* and _emphasized_ text with $x^2$.\n\n- a list\n- with items\n\n#let x = 1 + 2\n#x\n";
 
 #[test]
 fn valid_file_compiles_silently() {
