@@ -3,8 +3,9 @@
 //! stroked around the outset with rounded corners, and optionally clipped.
 //!
 //! A block with `auto` width or height is as large as its body plus inset, as in Typst
-//! (long text fills the width by wrapping); a breakable block whose body continues into further regions gives one
-//! frame per region, each filled and stroked, all but the last reaching the region's end.
+//! (long text fills the width by wrapping); a breakable block whose body continues into
+//! further regions gives one frame per region, each filled, stroked and padded by the inset,
+//! and each only as tall as its part of the body (none stretches to its region's end).
 
 use crate::base::{Abs, Locator, Point, Size, SourceResult, Span};
 use crate::doc::{Curve, FillRule, Frame, FrameItem, Geometry, GroupItem, Shape};
@@ -50,15 +51,8 @@ pub(super) fn layout_block(
                 frames.extend(rest.0);
                 return Ok(Fragment(frames));
             }
-            // All but the last piece reach the end of their region.
-            let count = frames.len();
-            for (i, frame) in frames.iter_mut().enumerate() {
-                let region = if i == 0 { regions.size.height } else { regions.full };
-                let fill = i + 1 < count || expand.1;
-                if fill && region.is_finite() && frame.height() < region {
-                    frame.set_size(Size::new(frame.width(), region));
-                }
-            }
+            // Each piece is as tall as its part of the body plus inset: like Typst, a
+            // piece that breaks early does not stretch to the end of its region.
             frames
         }
         Some(body) => {
@@ -204,7 +198,9 @@ mod tests {
         let src = "#block(fill: red, inset: 5pt)[#rect(height: 30pt) #rect(height: 30pt) #rect(height: 30pt)]";
         let frames = check(src, pages(100.0, 50.0));
         assert!(frames.len() >= 2, "{} frames", frames.len());
-        assert_eq!(pt(frames[0].height()), 50.0);
+        // The first piece holds one rect plus the inset above and below it; it does not
+        // stretch to the end of its 50pt region.
+        assert_eq!(pt(frames[0].height()), 40.0);
         for frame in &frames {
             assert!(shapes(frame).iter().any(|(_, s)| s.fill.is_some()));
         }

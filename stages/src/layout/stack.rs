@@ -5,7 +5,8 @@
 //! along the main axis (when it is finite), and each child sits on the cross axis where
 //! its own `align` puts it (start by default). A vertical stack breaks across regions
 //! between children and inside a child that itself breaks; a horizontal one takes the
-//! first region.
+//! first region. A stack never stretches along its main axis: it is as long as its
+//! children (plus what fractions take), as in Typst.
 
 use crate::base::{Abs, Locator, Point, Size, SourceResult};
 use crate::doc::Frame;
@@ -34,6 +35,14 @@ pub(super) fn layout_stack(
     let props = Props::new(content, styles);
     let dir: Dir = props.get("dir", Dir::Ttb);
     let vertical = matches!(dir, Dir::Ttb | Dir::Btt);
+    // As in Typst, a stack never stretches along its main axis (only fractions fill it),
+    // so an `rtl` stack is as wide as its children and starts at the left of a wider
+    // region; across, it keeps the region's expansion, so that a vertical stack's
+    // children align within the whole width.
+    let regions = Regions {
+        expand: if vertical { (regions.expand.0, false) } else { (false, regions.expand.1) },
+        ..regions
+    };
     let spacing = match props.value("spacing") {
         Value::Fraction(fr) => Some(Item::Fr(fr.get())),
         Value::None => None,
@@ -260,6 +269,13 @@ mod tests {
             "#stack(dir: rtl, rect(width: 10pt, height: 5pt), rect(width: 20pt, height: 5pt))",
             region(100.0, 100.0),
         );
+        assert_eq!(pos, [(20.0, 0.0), (0.0, 0.0)]);
+        let expanding = Regions::one(Size::new(Abs::pt(100.0), Abs::pt(100.0)), (true, false));
+        let (size, pos) = check(
+            "#stack(dir: rtl, rect(width: 10pt, height: 5pt), rect(width: 20pt, height: 5pt))",
+            expanding,
+        );
+        assert_eq!(pt(size.width), 30.0);
         assert_eq!(pos, [(20.0, 0.0), (0.0, 0.0)]);
     }
 

@@ -201,7 +201,11 @@ element!(
 );
 element!(
     /// A hyperlink.
-    LINK = "link", "Link", [F::required("dest", &[T::Str, T::Label, T::Dict]), F::required("body", CONTENT)]
+    LINK = "link", "Link", [
+        F::required("dest", &[T::Str, T::Label, T::Dict]),
+        // Optional for URL destinations, which then show themselves (realization).
+        F::positional("body", CONTENT, none),
+    ]
 );
 element!(
     /// A reference to a label.

@@ -15,7 +15,9 @@ use super::marks::{self, Counters};
 use super::quotes::Quotes;
 use super::walk::{Realizer, concat, prop, with};
 use super::{Parity, Spacing};
-use crate::base::{Em, Introspection, Locator, Point, SourceResult, Span, Tag, TagInfo};
+use crate::base::{
+    Em, Introspection, Locator, Point, SourceDiagnostic, SourceResult, Span, Tag, TagInfo,
+};
 use crate::doc::Destination;
 use crate::eval::Here;
 use crate::model::{
@@ -499,14 +501,17 @@ fn figure(
         parts.push(v.with_field("weak", Value::Bool(true)));
         parts.push(Content::sequence(line));
     }
-    let centred = Content::new(ALIGN_ELEM)
-        .with_field("alignment", Value::Alignment(Alignment::h(HAlign::Center)))
-        .with_field("body", Value::Content(Content::sequence(parts)));
+    // The centring styles the block itself, not only its body: an `auto`-width block is
+    // as wide as its body, and the flow places it by the alignment in effect for it.
     let block = Content::new(BLOCK)
         .with_field("breakable", Value::Bool(false))
-        .with_field("body", Value::Content(centred))
+        .with_field("body", Value::Content(Content::sequence(parts)))
         .spanned(elem.span());
-    r.visit(&block, styles, loc.child(0))
+    let centred = Content::new(ALIGN_ELEM)
+        .with_field("alignment", Value::Alignment(Alignment::h(HAlign::Center)))
+        .with_field("body", Value::Content(block))
+        .spanned(elem.span());
+    r.visit(&centred, styles, loc.child(0))
 }
 
 /// Raw text: monospace (the show-set styles came with preparation); a raw block is a
@@ -553,7 +558,17 @@ fn link(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> Sour
         None => None,
     };
     let outer = std::mem::replace(&mut r.link, dest);
-    let result = visit_body(r, elem, styles, loc);
+    let result = match (elem.field("dest"), elem.field("body")) {
+        // A URL without a body shows the URL, without a `mailto:` or `tel:` scheme.
+        (Some(Value::Str(url)), None | Some(Value::None)) => {
+            let shown = url.0.trim_start_matches("mailto:").trim_start_matches("tel:");
+            r.visit(&Content::text(shown), styles, loc.child(0))
+        }
+        (_, None | Some(Value::None)) => {
+            Err(ecow::eco_vec![SourceDiagnostic::error(elem.span(), "missing argument: body")])
+        }
+        _ => visit_body(r, elem, styles, loc),
+    };
     r.link = outer;
     result
 }

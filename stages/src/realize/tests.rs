@@ -434,6 +434,16 @@ fn figures_are_counted_per_kind() {
 }
 
 #[test]
+fn figures_centre_their_block() {
+    let (runs, _) = realize("#figure([x], caption: [c])").unwrap();
+    let FlowItem::Block { styles, .. } = &runs[0].items[0] else { panic!() };
+    let align = StyleChain::new(styles).get(crate::model::ALIGN_ELEM, "alignment").cloned();
+    assert!(
+        matches!(align, Some(Value::Alignment(a)) if a.x == Some(crate::model::HAlign::Center))
+    );
+}
+
+#[test]
 fn document_metadata_is_collected() {
     let (_, info) =
         realize("#set document(title: [My *Book*], author: (\"A\", \"B\"), keywords: \"k\")\nx")

@@ -180,9 +180,11 @@ impl Distributor {
                         }
                         return;
                     }
-                    Item::Tag(_) | Item::Abs(..) | Item::Placed { .. } => {}
+                    // Placed and floating content is out of the flow: spacing
+                    // collapses across it.
+                    Item::Tag(_) | Item::Abs(..) | Item::Placed { .. } | Item::Float { .. } => {}
                     Item::Fr(_) => return,
-                    Item::Frame { .. } | Item::Float { .. } => {
+                    Item::Frame { .. } => {
                         keep = true;
                         break;
                     }
@@ -205,7 +207,7 @@ impl Distributor {
                     self.items.remove(index);
                     return;
                 }
-                Item::Tag(_) | Item::Abs(..) | Item::Placed { .. } => {}
+                Item::Tag(_) | Item::Abs(..) | Item::Placed { .. } | Item::Float { .. } => {}
                 _ => return,
             }
         }

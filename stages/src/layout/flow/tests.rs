@@ -500,3 +500,25 @@ fn flow_floats_to_the_edges_and_takes_space() {
         assert!(near(lines(&placed[0])[0].top(), Abs::pt(30.0 + 16.5)));
     });
 }
+
+#[test]
+fn flow_collapses_spacing_across_floats() {
+    let rect = Content::new(BLOCK)
+        .with_field("height", Value::Relative(Rel::from(Length::abs(Abs::pt(10.0)))))
+        .with_field("fill", Value::Color(crate::model::Color::BLACK));
+    let top = Alignment { x: None, y: Some(VAlign::Top) };
+    let float = Content::new(PLACE)
+        .with_field("alignment", Value::Alignment(top))
+        .with_field("float", Value::Bool(true))
+        .with_field("body", Value::Content(rect));
+    let items = [
+        par("a"),
+        FlowItem::Block { content: float, styles: Styles::new(), locator: Locator::root() },
+        par("b"),
+    ];
+    check(&items, pages(100.0, 200.0), |_, placed| {
+        // The float is out of the flow: the paragraphs keep one paragraph spacing.
+        let lines = lines(&placed[0]);
+        assert!(near(lines[1].top() - lines[0].bottom(), Abs::pt(13.2)));
+    });
+}

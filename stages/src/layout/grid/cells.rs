@@ -77,11 +77,13 @@ impl CellGrid {
     }
 }
 
-/// Resolves the children of a grid or table (`props` is the grid's).
+/// Resolves the children of a grid or table (`props` is the grid's) into at least
+/// `min_rows` rows (one per explicit row track, as in Typst, even without cells).
 pub(super) fn resolve_cells(
     cx: &mut LayoutContext,
     props: &Props,
     cols: usize,
+    min_rows: usize,
     locator: Locator,
     table: bool,
 ) -> SourceResult<CellGrid> {
@@ -121,6 +123,11 @@ pub(super) fn resolve_cells(
         } else {
             placer.place(child, loc, props.styles)?;
         }
+    }
+    // Explicit row tracks make rows of empty cells; a footer comes after them.
+    let min_cells = min_rows.min(MAX_CELLS).saturating_mul(cols).min(MAX_CELLS);
+    if placer.occupied.len() < min_cells {
+        placer.occupied.resize(min_cells, false);
     }
     let mut footer = None;
     for (child, loc) in footer_children {

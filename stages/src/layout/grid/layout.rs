@@ -41,7 +41,7 @@ pub(in crate::layout) fn layout_grid(
     let (col_gutter, row_gutter) = (pick("column-gutter"), pick("row-gutter"));
 
     let count = col_sizes.len().max(1);
-    let grid = resolve_cells(cx, &props, count, locator, table)?;
+    let grid = resolve_cells(cx, &props, count, row_sizes.len(), locator, table)?;
     let cols = Tracks::new(&col_sizes, count, &col_gutter);
     let rows = Tracks::new(&row_sizes, grid.rows, &row_gutter);
     let widths = column_widths(cx, &props, &grid, &cols, &regions)?;
@@ -487,6 +487,17 @@ mod tests {
         )
         .unwrap();
         assert_eq!((pt(frames[0].width()), pt(frames[0].height())), (25.0, 21.0));
+    }
+
+    #[test]
+    fn explicit_rows_exist_without_cells() {
+        let frames =
+            check("#grid(columns: (1fr, 2fr), rows: 10pt, fill: red)", region(90.0, 100.0))
+                .unwrap();
+        assert_eq!((pt(frames[0].width()), pt(frames[0].height())), (90.0, 10.0));
+        assert_eq!(shapes(&frames[0]).len(), 2);
+        let frames = check("#grid(rows: (5pt, 5pt, 5pt), [a])", region(90.0, 100.0)).unwrap();
+        assert_eq!(pt(frames[0].height()), 15.0);
     }
 
     #[test]

@@ -288,10 +288,11 @@ fn vertical_metrics(
     for (piece, _) in pieces {
         match piece {
             Piece::Text { run, .. } => {
+                // Like Typst, a baseline shift moves the glyphs but not the line's
+                // edges: shifted text may overhang the line.
                 let (top, bottom) = edges(run, outlines);
-                let shift = run.source.style.baseline;
-                ascent = ascent.max(top - shift);
-                descent = descent.max(bottom + shift);
+                ascent = ascent.max(top);
+                descent = descent.max(bottom);
                 any_text = true;
             }
             Piece::Frame(frame) => {
@@ -304,9 +305,8 @@ fn vertical_metrics(
     if !any_text && let Some(run) = nearest_run(p, start) {
         // An empty line (or one of only boxes) is as tall as the text around it.
         let (top, bottom) = edges(&ShapedRun { glyphs: Vec::new(), ..run.clone() }, outlines);
-        let shift = run.source.style.baseline;
-        ascent = ascent.max(top - shift);
-        descent = descent.max(bottom + shift);
+        ascent = ascent.max(top);
+        descent = descent.max(bottom);
     }
     (ascent, descent)
 }
@@ -714,8 +714,8 @@ mod tests {
         check(&[text("a"), styled("B", big), styled("c", lowered)], par(100.0), |lines| {
             let line = &lines[0];
             assert!(near(line.frame.baseline(), Abs::pt(20.0 * cap)));
-            // The lowered text reaches 3pt below the baseline.
-            assert!(near(line.frame.height(), Abs::pt(20.0 * cap + 3.0)));
+            // The lowered text overhangs the line instead of making it taller.
+            assert!(near(line.frame.height(), Abs::pt(20.0 * cap)));
             let ys: Vec<Abs> = texts(line).iter().map(|(pos, _)| pos.y).collect();
             let base = line.frame.baseline();
             assert_eq!(ys, [base, base, base + Abs::pt(3.0)]);

@@ -9,7 +9,7 @@ use crate::doc::Frame;
 use crate::layout::flow::layout_flow;
 use crate::layout::text::resolve_rel;
 use crate::layout::{LaidPage, LayoutContext, Regions};
-use crate::model::{PAGE, Rel, StyleChain, Styles, Value};
+use crate::model::{PAGE, Rel, Style, StyleChain, Styles, Value};
 use crate::realize::{PageRun, Parity};
 
 use super::paper::paper_size;
@@ -35,12 +35,14 @@ impl Geometry {
             _ => None,
         };
         let paper = paper.unwrap_or(Size::new(Abs::mm(210.0), Abs::mm(297.0)));
+        // A `width` or `height` set after the paper replaces the paper's (`auto`: unbounded);
+        // a paper set after them replaces them, as in Typst, where `paper` sets both.
         let length = |name: &str, default: Abs| match chain.get(PAGE, name) {
+            Some(_) if set_later(styles, "paper", name) => default,
             Some(Value::Length(l)) => crate::layout::text::resolve_length(styles, *l),
             Some(Value::Auto) => Abs::inf(),
             _ => default,
         };
-        // An explicit `width` or `height` replaces the paper's; `auto` means unbounded.
         let mut width = length("width", paper.width);
         let mut page_height = length("height", paper.height);
         if chain.get_cast(PAGE, "flipped", false) {
@@ -197,4 +199,18 @@ pub fn paginate(runs: Vec<Vec<LaidPage>>) -> Vec<LaidPage> {
         out.extend(run);
     }
     out
+}
+
+/// Whether page field `a` was set after page field `b` in `styles` by a later set rule
+/// (within one rule, `b` wins: `set page(paper: "a5", width: 10cm)` keeps the width).
+fn set_later(styles: &Styles, a: &str, b: &str) -> bool {
+    let (Some(a), Some(b)) = (PAGE.field_index(a), PAGE.field_index(b)) else {
+        return false;
+    };
+    let mut props = styles.iter().rev().filter_map(|style| match style {
+        Style::Property(p) if p.elem == PAGE && (p.field == a || p.field == b) => Some(p),
+        _ => None,
+    });
+    let Some(first) = props.next() else { return false };
+    first.field == a && !props.any(|p| p.field == b && p.span == first.span)
 }

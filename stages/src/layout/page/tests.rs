@@ -274,3 +274,17 @@ fn pages_of_a_document_flow_and_number() {
         assert_eq!(first[0].1, "Title");
     });
 }
+
+#[test]
+fn page_paper_set_later_replaces_width_and_height() {
+    let size = |source: &str| check_source(source, |pages| pages[0].frame.size());
+    // A later paper replaces an earlier width and height.
+    let later = size("#set page(width: 120pt, height: auto)\n#set page(paper: \"a10\")\nA");
+    assert!(near(later.width, Abs::mm(26.0)) && near(later.height, Abs::mm(37.0)));
+    // A later width replaces the paper's width only.
+    let width = size("#set page(paper: \"a10\")\n#set page(width: 50pt)\nA");
+    assert!(near(width.width, Abs::pt(50.0)) && near(width.height, Abs::mm(37.0)));
+    // Within one set rule, the width wins.
+    let same = size("#set page(width: 50pt, paper: \"a10\")\nA");
+    assert!(near(same.width, Abs::pt(50.0)) && near(same.height, Abs::mm(37.0)));
+}
