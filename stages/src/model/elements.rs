@@ -395,7 +395,7 @@ element!(
         F::named("bottom", REL, none),
         F::named("x", REL, none),
         F::named("y", REL, none),
-        F::named("rest", REL, none),
+        F::find("rest", REL, none),
         F::required("body", CONTENT),
     ]
 );
