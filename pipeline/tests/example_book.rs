@@ -64,6 +64,7 @@ fn example_book_renders_to_pdf_png_and_svg() {
         "Handbook",
         "1200",
         "Figure 1: The stages of a compilation",
+        "Figure 1 shows the stages",
         "Parsing",
     ] {
         assert!(text.contains(expected), "{expected:?} missing from:\n{text}");

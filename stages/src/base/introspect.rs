@@ -64,6 +64,13 @@ pub enum TagInfo {
         outlined: bool,
         bookmarked: bool,
     },
+    /// A figure.
+    Figure {
+        /// The word references use ("Figure", "Table"), if any.
+        supplement: Option<EcoString>,
+        /// The figure's number as displayed, if numbered.
+        numbers: Option<EcoString>,
+    },
     /// A `context` expression's place (its page answers `here()` and `counter(page)`).
     Context,
     /// Labelled content (for links to labels and later queries).
@@ -134,7 +141,7 @@ pub enum Introspection {
     PageOf(Location),
     /// Where an element landed (`locate`).
     PositionOf(Location),
-    /// The headings in document order (outlines).
+    /// The headings and figures in document order (outlines, references).
     Headings,
 }
 
@@ -151,7 +158,7 @@ impl Introspection {
                 .hash(&mut hasher),
             Self::Headings => {
                 for record in introspector.records() {
-                    if let TagInfo::Heading { .. } = record.info {
+                    if let TagInfo::Heading { .. } | TagInfo::Figure { .. } = record.info {
                         record.info.hash(&mut hasher);
                         record.page.hash(&mut hasher);
                     }

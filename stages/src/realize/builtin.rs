@@ -456,6 +456,22 @@ fn heading(
     r.visit(&block, styles, loc.child(0))
 }
 
+/// A figure's supplement: the one set, else the word for its kind ("Figure" for images,
+/// "Table", "Listing").
+pub(super) fn figure_supplement(elem: &Content, styles: &Styles) -> Option<Content> {
+    match get(elem, styles, "supplement") {
+        Value::Content(c) => Some(c),
+        Value::Str(s) => Some(Content::text(s.0)),
+        Value::None => None,
+        _ => match figure_kind(elem).as_str() {
+            "image" => Some(Content::text("Figure")),
+            "table" => Some(Content::text("Table")),
+            "raw" => Some(Content::text("Listing")),
+            _ => None,
+        },
+    }
+}
+
 /// A figure: its body, then the caption ("Figure 1: ..."), centred in an unbreakable
 /// block.
 fn figure(
@@ -471,17 +487,7 @@ fn figure(
     };
     let mut parts = vec![body];
     if let Value::Content(caption) = get(elem, styles, "caption") {
-        let supplement = match get(elem, styles, "supplement") {
-            Value::Content(c) => Some(c),
-            Value::Str(s) => Some(Content::text(s.0)),
-            Value::None => None,
-            _ => match figure_kind(elem).as_str() {
-                "image" => Some(Content::text("Figure")),
-                "table" => Some(Content::text("Table")),
-                "raw" => Some(Content::text("Listing")),
-                _ => None,
-            },
-        };
+        let supplement = figure_supplement(elem, styles);
         let mut line = Vec::new();
         if let Some(numbers) = numbers {
             if let Some(supplement) = supplement {

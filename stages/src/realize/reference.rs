@@ -78,12 +78,14 @@ fn find(engine: &mut Engine, label: &str, span: Span) -> SourceResult<Option<Rec
 pub(super) enum Target {
     /// A heading: its level, its number as displayed (if numbered) and its title.
     Heading { level: usize, numbers: Option<EcoString>, title: EcoString },
+    /// A figure: its supplement and its number as displayed (if numbered).
+    Figure { supplement: Option<EcoString>, numbers: Option<EcoString> },
     /// Any other element.
     Other,
 }
 
-/// The element that carries the label recorded in `labelled`: the heading whose record
-/// sits at the same place, if any. Reads the headings (their numbers may change).
+/// The element that carries the label recorded in `labelled`: the heading or figure whose
+/// record sits at the same place, if any. Reads the headings (their numbers may change).
 fn target_of(engine: &mut Engine, labelled: &Record, label: &str, span: Span) -> Target {
     let what = eco_format!("reference to <{label}>");
     let records = engine.introspect(Introspection::Headings, span, what).records();
@@ -99,6 +101,11 @@ fn target_of(engine: &mut Engine, labelled: &Record, label: &str, span: Span) ->
                     title: title.clone(),
                 })
             }
+            TagInfo::Figure { supplement, numbers }
+                if r.page == labelled.page && r.position == labelled.position =>
+            {
+                Some(Target::Figure { supplement: supplement.clone(), numbers: numbers.clone() })
+            }
             _ => None,
         })
         .unwrap_or(Target::Other)
@@ -113,6 +120,18 @@ fn normal_form(
     label: &str,
 ) -> SourceResult<Content> {
     let span = elem.span();
+    if let Target::Figure { supplement: own, numbers } = target {
+        let Some(numbers) = numbers else {
+            crate::bail!(span, "cannot reference figure without numbering";
+                hint: "you can enable figure numbering with `#set figure(numbering: \"1.\")`");
+        };
+        let supplement = match get(elem, styles, "supplement") {
+            Value::None => None,
+            Value::Content(supplement) => Some(supplement),
+            _ => own.clone().map(Content::text),
+        };
+        return Ok(with_supplement(supplement, trim_numbers(numbers)));
+    }
     let Target::Heading { level, numbers, title } = target else {
         return Ok(match get(elem, styles, "supplement") {
             Value::Content(supplement) => supplement,

@@ -282,6 +282,9 @@ fn prepare(
             let counted = r.counters.step(&key, 1);
             numbers = builtin::number(r, elem, styles, &counted)?;
         }
+        let supplement = builtin::figure_supplement(elem, styles).map(|s| s.plain_text());
+        let info = TagInfo::Figure { supplement, numbers: numbers.clone() };
+        r.tag(Tag { location: loc.location(), info });
     }
     if let Some(label) = elem.label() {
         let info = TagInfo::Labelled { label: label.0.clone() };

@@ -149,6 +149,10 @@ fn dump_tag(tag: &Tag) -> String {
             let numbers = numbers.as_ref().map(|n| format!(" [{n}]")).unwrap_or_default();
             format!("tag heading {level}{numbers} {title}")
         }
+        TagInfo::Figure { supplement, numbers } => {
+            let numbers = numbers.as_ref().map(|n| format!(" [{n}]")).unwrap_or_default();
+            format!("tag figure {}{numbers}", supplement.as_deref().unwrap_or("-"))
+        }
         TagInfo::Context => "tag context".into(),
         TagInfo::Labelled { label } => format!("tag label {label}"),
     }
@@ -421,7 +425,7 @@ fn labels_leave_tags() {
 
 #[test]
 fn figures_are_counted_per_kind() {
-    check("#figure([x], caption: [c])", "run 0\nblock(block)");
+    check("#figure([x], caption: [c])", "run 0\ntag figure Figure [1]\nblock(block)");
     let (runs, _) = realize("#figure(table[x], caption: [t])\n#figure([x], caption: [c])").unwrap();
     let text = |i: usize| {
         let inner = nested(&runs[0].items[i]);
@@ -429,14 +433,15 @@ fn figures_are_counted_per_kind() {
         dump_items(&inner, &mut lines);
         lines.join("\n")
     };
-    assert_eq!(text(0), "block(table)\nv\npar \"Table\\u{a0}1: t\"");
-    assert_eq!(text(1), "par \"x\"\nv\npar \"Figure\\u{a0}1: c\"");
+    // Each figure is preceded by its tag.
+    assert_eq!(text(1), "block(table)\nv\npar \"Table\\u{a0}1: t\"");
+    assert_eq!(text(3), "par \"x\"\nv\npar \"Figure\\u{a0}1: c\"");
 }
 
 #[test]
 fn figures_centre_their_block() {
     let (runs, _) = realize("#figure([x], caption: [c])").unwrap();
-    let FlowItem::Block { styles, .. } = &runs[0].items[0] else { panic!() };
+    let FlowItem::Block { styles, .. } = &runs[0].items[1] else { panic!() };
     let align = StyleChain::new(styles).get(crate::model::ALIGN_ELEM, "alignment").cloned();
     assert!(
         matches!(align, Some(Value::Alignment(a)) if a.x == Some(crate::model::HAlign::Center))
