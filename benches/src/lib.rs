@@ -1,8 +1,7 @@
-//! Benchmark inputs: generated books (`generate`) and an in-memory world to compile them
-//! in (`world`). The benches themselves are in `benches/`.
+//! Benchmark inputs: generated books (`generate`), compiled in the stages' in-memory
+//! world (`MemoryWorld`). The benches themselves are in `benches/`.
 
 mod generate;
-mod world;
 
 pub use self::generate::generate_markup;
-pub use self::world::MemoryWorld;
+pub use quire_stages::eval::MemoryWorld;

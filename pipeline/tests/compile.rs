@@ -3,51 +3,16 @@
 //! convergence, determinism across worker counts, and the outline.
 
 use std::num::NonZeroUsize;
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 use quire::compile::{CompileOptions, Compiled, compile_paged};
 use quire_shaping::FontBook;
-use quire_stages::base::FileId;
-use quire_stages::eval::library::std_library;
-use quire_stages::eval::{FileError, World};
-use quire_stages::model::{Dict, Scope};
-use quire_stages::syntax::Source;
-
-/// A world of one file, `/main.typ`.
-struct MemoryWorld {
-    library: Scope,
-    main: Source,
-}
-
-impl World for MemoryWorld {
-    fn library(&self) -> &Scope {
-        &self.library
-    }
-
-    fn main(&self) -> FileId {
-        self.main.id()
-    }
-
-    fn source(&self, id: FileId) -> Result<Source, FileError> {
-        if id == self.main.id() {
-            Ok(self.main.clone())
-        } else {
-            Err(FileError::NotFound(id.path().into()))
-        }
-    }
-
-    fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
-        Err(FileError::NotFound(id.path().into()))
-    }
-}
+use quire_stages::eval::MemoryWorld;
 
 static FONTS: LazyLock<FontBook> = LazyLock::new(FontBook::embedded);
 
 fn compile(text: &str, jobs: usize) -> Compiled {
-    let world = MemoryWorld {
-        library: std_library(Dict::new()),
-        main: Source::new(FileId::new("/main.typ"), text.into()),
-    };
+    let world = MemoryWorld::new(text);
     let jobs = NonZeroUsize::new(jobs).unwrap_or(NonZeroUsize::MIN);
     compile_paged(&world, &FONTS, &CompileOptions { jobs })
 }

@@ -7,6 +7,7 @@
 //! holding a closure that layout calls later. Files are read only through the `World`.
 
 mod engine;
+mod memory;
 mod world;
 
 mod access;
@@ -25,6 +26,7 @@ pub mod library;
 pub use self::call::call_closure;
 pub use self::engine::{At, Engine, FlowEvent, Here, Scopes, Vm};
 pub use self::import::{eval, eval_warned, resolve_path};
+pub use self::memory::MemoryWorld;
 pub(crate) use self::rules::selector as selector_of;
 pub use self::string::{EvalMode, eval_string};
 pub use self::world::{FileError, World};

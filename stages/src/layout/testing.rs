@@ -2,43 +2,29 @@
 //! laid-out element with the styles in effect for it, and a layout context over the
 //! embedded fonts to lay it out with.
 
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 use quire_shaping::{FontBook, ShapingContext};
 
-use crate::base::{Abs, FileId, Locator, Point, Size, SourceResult};
+use crate::base::{Abs, Locator, Point, Size, SourceResult};
 use crate::doc::{Frame, FrameItem, Shape};
-use crate::eval::{Engine, FileError, World, eval, library};
+use crate::eval::{Engine, World, eval};
 use crate::layout::inline::InlineContext;
 use crate::layout::{Fragment, LayoutContext, Regions, blocks};
-use crate::model::{Content, Dict, STYLED, Scope, Styles, Value};
-use crate::syntax::Source;
+use crate::model::{Content, STYLED, Styles, Value};
 
 static BOOK: LazyLock<FontBook> = LazyLock::new(FontBook::embedded);
-static LIBRARY: LazyLock<Scope> = LazyLock::new(|| library::std_library(Dict::new()));
 
-/// A world of one main file and some named binary files.
-pub(super) struct TestWorld {
-    main: Source,
-    files: Vec<(&'static str, Arc<[u8]>)>,
-}
+/// The test world: one main file and some named binary files, in memory.
+pub(super) use crate::eval::MemoryWorld as TestWorld;
 
+/// What the block layouters' tests do with a world.
 impl TestWorld {
-    /// A world whose main file `/main.typ` holds `text`.
-    pub fn new(text: &str) -> Self {
-        Self { main: Source::new(FileId::new("/main.typ"), text.into()), files: Vec::new() }
-    }
-
-    /// The world with a file at `path` (absolute in the project).
-    pub fn with_file(mut self, path: &'static str, data: Vec<u8>) -> Self {
-        self.files.push((path, data.into()));
-        self
-    }
-
     /// Evaluates the main file and finds the first element the block layouters draw,
     /// with the styles of the `styled` wrappers around it.
     pub fn element(&self) -> (Content, Styles) {
-        let module = eval(self, &self.main).unwrap_or_else(|e| panic!("eval failed: {e:?}"));
+        let module =
+            eval(self, self.main_source()).unwrap_or_else(|e| panic!("eval failed: {e:?}"));
         let mut styles = Styles::new();
         find(module.content(), &mut styles)
             .unwrap_or_else(|| panic!("no element in {:?}", module.content()))
@@ -66,31 +52,6 @@ fn find(content: &Content, styles: &mut Styles) -> Option<(Content, Styles)> {
         return Some((content.clone(), styles.clone()));
     }
     content.children().find_map(|child| find(child, styles))
-}
-
-impl World for TestWorld {
-    fn library(&self) -> &Scope {
-        &LIBRARY
-    }
-
-    fn main(&self) -> FileId {
-        self.main.id()
-    }
-
-    fn source(&self, id: FileId) -> Result<Source, FileError> {
-        if id == self.main.id() {
-            return Ok(self.main.clone());
-        }
-        Err(FileError::NotFound(id.path().into()))
-    }
-
-    fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
-        self.files
-            .iter()
-            .find(|(path, _)| *path == id.path())
-            .map(|(_, data)| Arc::clone(data))
-            .ok_or_else(|| FileError::NotFound(id.path().into()))
-    }
 }
 
 /// Runs `f` with a layout context over `world` and the embedded fonts.

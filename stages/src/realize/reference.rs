@@ -255,29 +255,18 @@ pub(super) fn heading_supplement(lang: &str) -> &'static str {
 /// hand-written records, and the element a source evaluates to.
 #[cfg(test)]
 pub(super) mod testing {
-    use std::sync::LazyLock;
+    use crate::base::{Abs, Introspector, Location, Locator, Point, Record, TagInfo};
+    use crate::model::{Content, Element, STYLED, Styles, Value};
 
-    use crate::base::{Abs, FileId, Introspector, Location, Locator, Point, Record, TagInfo};
-    use crate::eval::{FileError, World, library};
-    use crate::model::{Content, Dict, Element, STYLED, Scope, Styles, Value};
-    use crate::syntax::Source;
+    /// The test world: one source file and the standard library, in memory.
+    pub use crate::eval::MemoryWorld as TestWorld;
 
-    /// A world of one source file and the standard library.
-    pub struct TestWorld {
-        main: Source,
-    }
-
-    static LIBRARY: LazyLock<Scope> = LazyLock::new(|| library::std_library(Dict::new()));
-
+    /// What the reference and outline tests do with a world.
     impl TestWorld {
-        pub fn new(source: &str) -> Self {
-            Self { main: Source::detached(source) }
-        }
-
         /// The first element of kind `elem` that the source evaluates to, with the styles
         /// of the `set` rules around it.
         pub fn find(&self, elem: Element) -> (Content, Styles) {
-            let module = crate::eval::eval(self, &self.main).expect("evaluation");
+            let module = crate::eval::eval(self, self.main_source()).expect("evaluation");
             search(module.content(), &Styles::new(), elem).expect("no such element")
         }
     }
@@ -295,28 +284,6 @@ pub(super) mod testing {
             return search(child, &super::super::walk::concat(styles, own), elem);
         }
         content.children().find_map(|child| search(child, styles, elem))
-    }
-
-    impl World for TestWorld {
-        fn library(&self) -> &Scope {
-            &LIBRARY
-        }
-
-        fn main(&self) -> FileId {
-            self.main.id()
-        }
-
-        fn source(&self, id: FileId) -> Result<Source, FileError> {
-            if id == self.main.id() {
-                Ok(self.main.clone())
-            } else {
-                Err(FileError::NotFound(id.path().into()))
-            }
-        }
-
-        fn file(&self, id: FileId) -> Result<std::sync::Arc<[u8]>, FileError> {
-            Err(FileError::NotFound(id.path().into()))
-        }
     }
 
     /// A previous layout, written by hand: records in document order.

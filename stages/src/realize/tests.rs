@@ -7,48 +7,16 @@
 //! `v`, `colbreak`, `tag heading 1 [1.2] Title` / `tag context` / `tag label name`; page
 //! runs start with `run N` (and `odd`/`even` for their parity).
 
-use std::sync::LazyLock;
-
 use ecow::EcoString;
 
 use super::{FlowItem, InlinePiece, PageRun, Parity, realize_document, realize_flow};
 use crate::base::{
-    Abs, EmptyIntrospector, FileId, Introspector, Location, Locator, Point, Record, SourceResult,
-    Tag, TagInfo,
+    Abs, EmptyIntrospector, Introspector, Location, Locator, Point, Record, SourceResult, Tag,
+    TagInfo,
 };
 use crate::doc::DocumentInfo;
-use crate::eval::{Engine, FileError, World, library};
-use crate::model::{Dict, Scope, StyleChain, Styles, TEXT, Value};
-use crate::syntax::Source;
-
-/// A world of one source file and the standard library.
-struct TestWorld {
-    main: Source,
-}
-
-static LIBRARY: LazyLock<Scope> = LazyLock::new(|| library::std_library(Dict::new()));
-
-impl World for TestWorld {
-    fn library(&self) -> &Scope {
-        &LIBRARY
-    }
-
-    fn main(&self) -> FileId {
-        self.main.id()
-    }
-
-    fn source(&self, id: FileId) -> Result<Source, FileError> {
-        if id == self.main.id() {
-            Ok(self.main.clone())
-        } else {
-            Err(FileError::NotFound(id.path().into()))
-        }
-    }
-
-    fn file(&self, id: FileId) -> Result<std::sync::Arc<[u8]>, FileError> {
-        Err(FileError::NotFound(id.path().into()))
-    }
-}
+use crate::eval::{Engine, MemoryWorld};
+use crate::model::{StyleChain, Styles, TEXT, Value};
 
 /// Evaluates `source` and realizes it as a document: the runs and the metadata.
 pub(super) fn realize(source: &str) -> SourceResult<(Vec<PageRun>, DocumentInfo)> {
@@ -60,8 +28,8 @@ fn realize_after(
     source: &str,
     introspector: &dyn Introspector,
 ) -> SourceResult<(Vec<PageRun>, DocumentInfo)> {
-    let world = TestWorld { main: Source::detached(source) };
-    let module = crate::eval::eval(&world, &world.main)?;
+    let world = MemoryWorld::new(source);
+    let module = crate::eval::eval(&world, world.main_source())?;
     let mut engine = Engine::with_introspector(&world, introspector);
     let mut runs = Vec::new();
     let info = realize_document(
@@ -168,7 +136,7 @@ fn try_nested(item: &FlowItem) -> SourceResult<Vec<FlowItem>> {
     let FlowItem::Block { content, styles, locator } = item else {
         panic!("expected a block, found {item:?}")
     };
-    let world = TestWorld { main: Source::detached("") };
+    let world = MemoryWorld::new("");
     let mut engine = Engine::new(&world);
     let Some(Value::Content(body)) = content.field("body") else { panic!("block without body") };
     realize_flow(&mut engine, body, styles, *locator)

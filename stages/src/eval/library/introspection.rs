@@ -374,30 +374,8 @@ fn display(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::{Abs, EmptyIntrospector, FileId, Introspector, Point, Read};
-    use crate::eval::{EvalMode, FileError, Here, World, eval_string};
-    use crate::syntax::Source;
-
-    /// A world with the standard library and no files.
-    struct TestWorld(Scope);
-
-    impl World for TestWorld {
-        fn library(&self) -> &Scope {
-            &self.0
-        }
-
-        fn main(&self) -> FileId {
-            FileId::new("/main.typ")
-        }
-
-        fn source(&self, id: FileId) -> Result<Source, FileError> {
-            Err(FileError::NotFound(id.path().into()))
-        }
-
-        fn file(&self, id: FileId) -> Result<std::sync::Arc<[u8]>, FileError> {
-            Err(FileError::NotFound(id.path().into()))
-        }
-    }
+    use crate::base::{Abs, EmptyIntrospector, Introspector, Point, Read};
+    use crate::eval::{EvalMode, Here, MemoryWorld, eval_string};
 
     /// A previous iteration's layout, as records in document order.
     struct FakeIntrospector {
@@ -490,7 +468,7 @@ mod tests {
         here: Here,
         code: &str,
     ) -> (Result<EcoString, EcoString>, Vec<Read>) {
-        let world = TestWorld(super::super::std_library(Dict::new()));
+        let world = MemoryWorld::new("");
         let mut engine = Engine::with_introspector(&world, introspector);
         engine.here = here;
         let result = eval_string(&mut engine, code, Span::detached(), EvalMode::Code, Dict::new());
