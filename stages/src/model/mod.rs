@@ -9,11 +9,18 @@
 mod types;
 
 mod align;
+mod bytes;
 mod color;
 mod datetime;
+mod decimal;
+mod duration;
+mod gradient;
 mod numeric;
+mod regex;
 mod str;
 mod stroke;
+mod symbol;
+mod version;
 
 mod array;
 mod dict;
@@ -35,23 +42,30 @@ mod styles;
 pub use self::align::{Alignment, HAlign, VAlign};
 pub use self::args::{Arg, Args};
 pub use self::array::Array;
+pub use self::bytes::Bytes;
 pub use self::cast::{FromValue, Smart, StrResult, expected, mismatch};
 pub use self::color::Color;
 pub use self::content::{Content, Element, ElementData, FieldData};
 pub use self::counter::{Counter, CounterKey, CounterState};
 pub use self::datetime::Datetime;
+pub use self::decimal::Decimal;
 pub use self::dict::Dict;
+pub use self::duration::Duration;
 pub use self::elements::*;
 pub use self::func::{Closure, ClosureKind, Func, FuncRepr, NativeFunc};
+pub use self::gradient::{Gradient, GradientData, Tiling, TilingData};
 pub use self::numeric::{Fr, Length, Ratio, Rel};
 pub use self::ops::{compare, equal, join};
+pub use self::regex::Regex;
 pub use self::repr::{format_float, format_float_display, format_int, repr_str};
 pub use self::scope::{Module, Scope};
 pub use self::str::{Label, Str};
 pub use self::stroke::{Dir, Stroke};
 pub use self::styles::{Property, Recipe, Selector, Style, StyleChain, Styles, Transformation};
+pub use self::symbol::Symbol;
 pub use self::types::Type;
 pub use self::value::Value;
+pub use self::version::Version;
 
 /// Operators on values: `ops::add(a, b)`, `ops::neg(v)`, …
 pub mod ops_fns {

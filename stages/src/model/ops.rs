@@ -284,6 +284,14 @@ pub fn equal(lhs: &Value, rhs: &Value) -> bool {
         (Selector(a), Selector(b)) => a == b,
         (Counter(a), Counter(b)) => a == b,
         (Location(a), Location(b)) => a == b,
+        (Bytes(a), Bytes(b)) => a == b,
+        (Decimal(a), Decimal(b)) => a == b,
+        (Duration(a), Duration(b)) => a == b,
+        (Version(a), Version(b)) => a == b,
+        (Regex(a), Regex(b)) => a == b,
+        (Symbol(a), Symbol(b)) => a == b,
+        (Gradient(a), Gradient(b)) => a == b,
+        (Tiling(a), Tiling(b)) => a == b,
         _ => false,
     }
 }

@@ -74,6 +74,14 @@ impl Value {
             Self::Counter(v) => v.repr(),
             // Typst hides a location's identity.
             Self::Location(_) => "location(..)".into(),
+            Self::Bytes(v) => v.repr(),
+            Self::Decimal(v) => v.repr(),
+            Self::Duration(v) => v.repr(),
+            Self::Version(v) => v.repr(),
+            Self::Regex(v) => v.repr(),
+            Self::Symbol(v) => v.repr(),
+            Self::Gradient(v) => v.repr(),
+            Self::Tiling(v) => v.repr(),
         }
     }
 }

@@ -32,6 +32,14 @@ pub enum Type {
     Selector,
     Counter,
     Location,
+    Bytes,
+    Decimal,
+    Duration,
+    Version,
+    Regex,
+    Symbol,
+    Gradient,
+    Tiling,
 }
 
 impl Type {
@@ -66,6 +74,14 @@ impl Type {
             Self::Selector => "selector",
             Self::Counter => "counter",
             Self::Location => "location",
+            Self::Bytes => "bytes",
+            Self::Decimal => "decimal",
+            Self::Duration => "duration",
+            Self::Version => "version",
+            Self::Regex => "regex",
+            Self::Symbol => "symbol",
+            Self::Gradient => "gradient",
+            Self::Tiling => "tiling",
         }
     }
 
@@ -108,5 +124,13 @@ impl Type {
         Self::Selector,
         Self::Counter,
         Self::Location,
+        Self::Bytes,
+        Self::Decimal,
+        Self::Duration,
+        Self::Version,
+        Self::Regex,
+        Self::Symbol,
+        Self::Gradient,
+        Self::Tiling,
     ];
 }

@@ -7,6 +7,7 @@ use super::{
     Alignment, Args, Array, Color, Content, Counter, Datetime, Dict, Dir, Fr, Func, Label, Length,
     Module, Ratio, Rel, Selector, Str, Stroke, Styles, Type,
 };
+use super::{Bytes, Decimal, Duration, Gradient, Regex, Symbol, Tiling, Version};
 use std::sync::Arc;
 
 /// A value of the language.
@@ -44,6 +45,14 @@ pub enum Value {
     Counter(Arc<Counter>),
     /// The place of a locatable element (`here()`, `locate(..)`).
     Location(Location),
+    Bytes(Bytes),
+    Decimal(Decimal),
+    Duration(Duration),
+    Version(Version),
+    Regex(Regex),
+    Symbol(Symbol),
+    Gradient(Gradient),
+    Tiling(Tiling),
 }
 
 impl Value {
@@ -78,6 +87,14 @@ impl Value {
             Self::Selector(_) => Type::Selector,
             Self::Counter(_) => Type::Counter,
             Self::Location(_) => Type::Location,
+            Self::Bytes(_) => Type::Bytes,
+            Self::Decimal(_) => Type::Decimal,
+            Self::Duration(_) => Type::Duration,
+            Self::Version(_) => Type::Version,
+            Self::Regex(_) => Type::Regex,
+            Self::Symbol(_) => Type::Symbol,
+            Self::Gradient(_) => Type::Gradient,
+            Self::Tiling(_) => Type::Tiling,
         }
     }
 

@@ -70,7 +70,14 @@ fn panic(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     if values.is_empty() {
         crate::bail!(args.span, "panicked");
     }
-    let parts: Vec<EcoString> = values.iter().map(Value::repr).collect();
+    // Strings are shown as they are, everything else as its `repr`.
+    let parts: Vec<EcoString> = values
+        .iter()
+        .map(|v| match v {
+            Value::Str(s) => s.0.clone(),
+            v => v.repr(),
+        })
+        .collect();
     crate::bail!(args.span, "panicked with: {}", parts.join(", "))
 }
 

@@ -1,0 +1,36 @@
+//! Methods of content: `func`, `fields`, `has`, `at`.
+
+use crate::base::{SourceResult, Span};
+use crate::eval::At;
+use crate::model::{Args, Content, Str, Value};
+
+/// The names of the content methods.
+pub(super) const NAMES: &[&str] = &["func", "fields", "has", "at"];
+
+pub(super) fn call(
+    content: Content,
+    name: &str,
+    args: &mut Args,
+    span: Span,
+) -> SourceResult<Value> {
+    Ok(match name {
+        "func" => Value::Func(content.elem().into()),
+        "fields" => Value::Dict(content.fields()),
+        "has" => {
+            let field: Str = args.expect("field")?;
+            Value::Bool(if field.as_str() == "label" {
+                content.label().is_some()
+            } else {
+                content.field(&field).is_some()
+            })
+        }
+        _ => {
+            let field: Str = args.expect("field")?;
+            let default: Option<Value> = args.named("default")?;
+            match content.get(&field) {
+                Ok(v) => v,
+                Err(e) => default.ok_or(e).at(span)?,
+            }
+        }
+    })
+}

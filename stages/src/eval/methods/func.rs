@@ -1,0 +1,55 @@
+//! Methods of functions (`with`, `where`) and selectors (`or`, `and`).
+
+use std::sync::Arc;
+
+use crate::base::{SourceResult, Span};
+use crate::eval::At;
+use crate::model::{Args, Dict, Func, Selector, Value};
+
+/// The names of the function methods.
+pub(super) const NAMES: &[&str] = &["with", "where"];
+
+/// The names of the selector methods.
+pub(super) const SELECTOR_NAMES: &[&str] = &["or", "and"];
+
+pub(super) fn call(func: Func, name: &str, args: &mut Args, span: Span) -> SourceResult<Value> {
+    Ok(match name {
+        "with" => Value::Func(func.with(args.take())),
+        _ => {
+            let Some(elem) = func.element() else {
+                crate::bail!(span, "`where()` can only be called on element functions");
+            };
+            let mut fields = Dict::new();
+            for arg in std::mem::take(&mut args.items) {
+                let Some(name) = arg.name else {
+                    crate::bail!(arg.span, "unexpected argument");
+                };
+                if elem.field_index(&name).is_none() {
+                    crate::bail!(arg.span, "{} does not have field \"{}\"", elem.name(), name);
+                }
+                fields.insert(name, arg.value);
+            }
+            Value::Selector(Arc::new(Selector::Elem(elem, Some(fields))))
+        }
+    })
+}
+
+/// Calls a selector method.
+pub(super) fn call_selector(
+    selector: Arc<Selector>,
+    name: &str,
+    args: &mut Args,
+) -> SourceResult<Value> {
+    let mut list = ecow::eco_vec![Arc::unwrap_or_clone(selector)];
+    for arg in std::mem::take(&mut args.items) {
+        if let Some(name) = &arg.name {
+            crate::bail!(arg.span, "unexpected argument: {}", name);
+        }
+        list.push(crate::eval::selector_of(arg.value).at(arg.value_span)?);
+    }
+    Ok(Value::Selector(Arc::new(if name == "or" {
+        Selector::Or(list)
+    } else {
+        Selector::And(list)
+    })))
+}
