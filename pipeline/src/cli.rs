@@ -16,9 +16,9 @@ use quire_stages::base::SourceDiagnostic;
 use quire_stages::doc::Timestamp as DocTimestamp;
 
 use crate::args::{Cli, Command, CompileArgs, FontArgs, FontsArgs, OutputFormat};
-use crate::compile::{CompileOptions, WORKER_STACK, compile_paged};
+use crate::compile::{CompileOptions, WORKER_STACK, compile_paged_to};
 use crate::diag::{self, DiagnosticFormat, stderr_color};
-use crate::export::{ExportOptions, Target, export, html_unsupported};
+use crate::export::{ExportOptions, Exporters, Target, html_unsupported};
 use crate::world::SystemWorld;
 
 /// Runs the command line of this process.
@@ -72,14 +72,6 @@ fn compile(args: &CompileArgs) -> anyhow::Result<Success> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
-    let compiled = compile_paged(&world, &book, &CompileOptions { jobs });
-    let diagnostics: Vec<SourceDiagnostic> =
-        compiled.errors.iter().chain(&compiled.warnings).cloned().collect();
-    print_diagnostics(&world, &diagnostics, args.diagnostic_format)?;
-    let Some(document) = compiled.document else {
-        return Ok(Success::No);
-    };
-
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.get())
         .stack_size(WORKER_STACK)
@@ -100,14 +92,31 @@ fn compile(args: &CompileArgs) -> anyhow::Result<Success> {
             second: utc.second,
         }),
     };
-    match export(&document, &targets, &options, &pool) {
-        Ok(()) => Ok(Success::Yes),
-        Err(messages) => {
+    // The exporters take the pages while the document is still being laid out.
+    let (compiled, exported) = std::thread::scope(|scope| {
+        let exporters = Exporters::start(scope, &targets, &options, &pool);
+        let compiled = compile_paged_to(&world, &book, &CompileOptions { jobs }, Some(&exporters));
+        let exported = match &compiled.document {
+            Some(document) => Some(exporters.finish(document)),
+            None => {
+                exporters.abort();
+                None
+            }
+        };
+        (compiled, exported)
+    });
+    let diagnostics: Vec<SourceDiagnostic> =
+        compiled.errors.iter().chain(&compiled.warnings).cloned().collect();
+    print_diagnostics(&world, &diagnostics, args.diagnostic_format)?;
+    match exported {
+        Some(Ok(())) => Ok(Success::Yes),
+        Some(Err(messages)) => {
             for message in messages {
                 print_error(&message);
             }
             Ok(Success::No)
         }
+        None => Ok(Success::No),
     }
 }
 

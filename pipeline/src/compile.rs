@@ -1,5 +1,6 @@
 //! Compiling to pages: a `World` + fonts + options → a `PagedDocument` (or the errors
-//! that prevent one), its warnings and how many layout iterations it took.
+//! that prevent one), its warnings and how many layout iterations it took; with a
+//! `PageSink`, the pages also stream out (to the exporters) as they become final.
 //!
 //! The stages run as actors. Parsing and evaluation happen once, evaluation on a thread
 //! with a 256 MiB stack (deep recursion ends in `maximum function call depth exceeded`,
@@ -8,9 +9,19 @@
 //!   are complete;
 //! - layout, on a rayon pool of `jobs` threads with large stacks: each run is laid out as
 //!   soon as it arrives, with its own `Engine` that reads the previous snapshot;
-//! - the driver (the calling thread): collects the runs in order, paginates, finalizes the
-//!   pages in parallel, freezes their records into the next snapshot and checks whether
-//!   every introspection kept its answer; if not, it iterates (at most five times).
+//! - finalization, on its own thread: takes the laid-out runs in run order as they
+//!   complete, paginates them (a page's number needs only the earlier runs' page
+//!   counts), finalizes their pages in parallel, adds their records to the iteration's
+//!   `Collector` and hands them to the sink;
+//! - the driver (the calling thread): freezes the records into the next snapshot and
+//!   checks whether every introspection kept its answer; if not, it restarts the sink
+//!   and iterates (at most five times).
+//!
+//! Pages stream speculatively: the next iteration voids them with `PageSink::restart`.
+//! Only the first iteration, which reads an empty snapshot, holds its pages back once it
+//! has introspected (it will most likely not settle); held pages go to the sink when the
+//! driver knows the iteration settled. Memory stays bounded: a slot is taken for each
+//! run from layout until finalization, and the sink's channels are bounded.
 //!
 //! A run whose reads all kept their answers, in an iteration whose realization also kept
 //! all of its answers, is not laid out again: its pages are reused.
@@ -28,11 +39,13 @@ use std::thread;
 use crossbeam_channel::{bounded, unbounded};
 use ecow::{EcoVec, eco_format};
 use quire_shaping::{FontBook, ShapingContext};
-use quire_stages::base::{Introspector, Locator, Read, SourceDiagnostic, Span, TagInfo};
+use quire_stages::base::{
+    Introspector, Location, Locator, Read, Record, SourceDiagnostic, Span, TagInfo,
+};
 use quire_stages::doc::{DocumentInfo, OutlineItem, Page, PagedDocument};
 use quire_stages::eval::{self, Engine, World};
 use quire_stages::layout::inline::InlineContext;
-use quire_stages::layout::page::{finalize_page, layout_run, paginate};
+use quire_stages::layout::page::{Paginator, finalize_page, layout_run};
 use quire_stages::layout::{LaidPage, LayoutContext};
 use quire_stages::model::Content;
 use quire_stages::realize::{PageRun, realize_document};
@@ -40,7 +53,7 @@ use quire_stages::syntax::Source;
 use rayon::prelude::*;
 
 use crate::parse::parse_stage;
-use crate::store::{MAX_ITERATIONS, Snapshot, Store, converged, convergence_warnings};
+use crate::store::{Collector, MAX_ITERATIONS, Snapshot, Store, converged, convergence_warnings};
 
 /// The stack of the evaluation and realization threads: deep enough that the evaluator's
 /// call-depth limit is reached long before the stack ends.
@@ -82,6 +95,18 @@ pub struct Compiled {
 
 /// Compiles the world's main file into pages.
 pub fn compile_paged(world: &dyn World, book: &FontBook, options: &CompileOptions) -> Compiled {
+    compile_paged_to(world, book, options, None)
+}
+
+/// Compiles the world's main file into pages, handing each page to `sink` as soon as it
+/// is final (see `PageSink`). When the compilation succeeds, the sink has received every
+/// page of the returned document, in order, since its last `restart`.
+pub fn compile_paged_to(
+    world: &dyn World,
+    book: &FontBook,
+    options: &CompileOptions,
+    sink: Option<&dyn PageSink>,
+) -> Compiled {
     let mut out = Compiled::default();
     let source = match parse_stage(world, world.main()) {
         Ok(parsed) => {
@@ -117,7 +142,8 @@ pub fn compile_paged(world: &dyn World, book: &FontBook, options: &CompileOption
         }
     };
     let shaper = ShapingContext::new();
-    let driver = Driver { world, book, shaper: &shaper, pool: &pool, jobs: options.jobs.get() };
+    let driver =
+        Driver { world, book, shaper: &shaper, pool: &pool, jobs: options.jobs.get(), sink };
     let mut out = driver.run(&content, out);
     dedup(&mut out.warnings);
     dedup(&mut out.errors);
@@ -185,6 +211,16 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
+/// Where pages go as soon as they are final for their iteration: the exporters. Pages
+/// arrive in order; `restart` voids everything received so far (the iteration that sent
+/// them did not settle, and the pages come again).
+pub trait PageSink: Sync {
+    /// Voids the pages received so far.
+    fn restart(&self);
+    /// The next page, in document order.
+    fn page(&self, page: &Page);
+}
+
 /// What the driver needs for every iteration.
 struct Driver<'a> {
     world: &'a dyn World,
@@ -192,6 +228,7 @@ struct Driver<'a> {
     shaper: &'a ShapingContext,
     pool: &'a rayon::ThreadPool,
     jobs: usize,
+    sink: Option<&'a dyn PageSink>,
 }
 
 /// One run laid out in one iteration.
@@ -209,6 +246,22 @@ struct Realized {
     reads: Vec<Read>,
 }
 
+/// The finalization stage's part of one iteration: the runs in order (cut after the
+/// first that failed) and, if none failed, their final pages.
+#[derive(Default)]
+struct Finalized {
+    runs: Vec<RunOutcome>,
+    pages: Vec<Page>,
+    /// The first failing page's errors.
+    errors: Option<Vec<SourceDiagnostic>>,
+    warnings: Vec<SourceDiagnostic>,
+    reads: Vec<Read>,
+    /// The records of the pages, for the next snapshot.
+    records: Collector,
+    /// How many of `pages` went to the sink while the iteration ran.
+    streamed: usize,
+}
+
 /// What one iteration gave.
 struct Iteration {
     realized: Realized,
@@ -218,6 +271,10 @@ struct Iteration {
     warnings: Vec<SourceDiagnostic>,
     /// Every introspection made: realization's, then each run's, then each page's.
     reads: Vec<Read>,
+    /// The records of the pages.
+    records: Collector,
+    /// How many pages went to the sink while the iteration ran.
+    streamed: usize,
 }
 
 impl Driver<'_> {
@@ -227,24 +284,30 @@ impl Driver<'_> {
         let mut previous: Option<Iteration> = None;
         loop {
             let snapshot = store.latest();
-            let iteration = self.iterate(content, &*snapshot, previous.as_ref());
+            if let (Some(sink), Some(prev)) = (self.sink, &previous)
+                && prev.streamed > 0
+            {
+                sink.restart();
+            }
+            // The first iteration reads an empty snapshot: once it has read anything, its
+            // pages will likely come again, so they are held back instead of streamed.
+            let introspected = AtomicBool::new(false);
+            let watched = Watched { inner: &*snapshot, used: &introspected };
+            let stream = Stream {
+                sink: self.sink,
+                held_back: (out.iterations == 0).then_some(&introspected),
+            };
+            let mut iteration = self.iterate(content, &watched, previous.as_ref(), &stream);
             out.iterations += 1;
             let pages = match &iteration.pages {
-                Ok(pages) => pages,
+                Ok(pages) => pages.len(),
                 Err(errors) => {
                     out.warnings.extend(iteration.warnings.iter().cloned());
                     out.errors.extend(errors.iter().cloned());
                     return out;
                 }
             };
-            let next =
-                match self.pool.install(|| guarded("introspection", || Snapshot::collect(pages))) {
-                    Ok(next) => next,
-                    Err(errors) => {
-                        out.errors.extend(errors);
-                        return out;
-                    }
-                };
+            let next = std::mem::take(&mut iteration.records).finish(pages);
             let settled = converged(&iteration.reads, &next);
             store.push(next);
             if settled || out.iterations >= MAX_ITERATIONS {
@@ -252,24 +315,32 @@ impl Driver<'_> {
                 if !settled {
                     out.warnings.extend(convergence_warnings(&iteration.reads, &store));
                 }
+                if let (Some(sink), Ok(pages)) = (self.sink, &iteration.pages) {
+                    for page in &pages[iteration.streamed..] {
+                        sink.page(page);
+                    }
+                }
                 out.document = Some(assemble(iteration, &store.latest()));
                 return out;
             }
-            // Only the runs (for reuse) and the reads are needed from here on.
+            // Only the runs (for reuse), the reads and what was streamed are needed from
+            // here on.
             previous = Some(Iteration { pages: Ok(Vec::new()), ..iteration });
         }
     }
 
-    /// One iteration: realization streaming runs to the layout pool, then pagination,
-    /// finalization and the merged warnings and reads.
+    /// One iteration: realization streaming runs to the layout pool, layout streaming
+    /// them to finalization, which paginates and finalizes them in order (and hands the
+    /// pages on to the sink), then the merged warnings and reads.
     fn iterate(
         &self,
         content: &Content,
         snapshot: &dyn Introspector,
         previous: Option<&Iteration>,
+        stream: &Stream,
     ) -> Iteration {
         let world = self.world;
-        let (realized, runs) = thread::scope(|scope| {
+        let (realized, finalized) = thread::scope(|scope| {
             let (sender, receiver) = bounded::<PageRun>(self.jobs * RUNS_IN_FLIGHT_PER_JOB);
             let realize = thread::Builder::new()
                 .name("quire-realize".into())
@@ -300,83 +371,169 @@ impl Driver<'_> {
                         warnings: EcoVec::new(),
                         reads: Vec::new(),
                     };
-                    return (realized, Vec::new());
+                    return (realized, Finalized::default());
                 }
             };
             let reusable = previous.filter(|prev| converged(&prev.realized.reads, snapshot));
-            let runs = self.layout_runs(receiver, snapshot, reusable);
+            let finalized = self.layout_runs(receiver, snapshot, reusable, stream);
             let realized = realize.join().unwrap_or_else(|payload| Realized {
                 result: Err(vec![internal("realize", &panic_message(&*payload))]),
                 warnings: EcoVec::new(),
                 reads: Vec::new(),
             });
-            (realized, runs)
+            (realized, finalized)
         });
-        self.finish_iteration(realized, runs, snapshot)
+        finish_iteration(realized, finalized)
     }
 
-    /// Lays out runs as they arrive, on the pool; returns them in arrival order, cut after
-    /// the first run that failed. Runs of `reusable` whose reads kept their answers are
-    /// taken over instead of laid out again.
+    /// Lays out runs as they arrive, on the pool, while a finalization thread takes them
+    /// in order. Runs of `reusable` whose reads kept their answers are taken over instead
+    /// of laid out again.
     fn layout_runs(
         &self,
         receiver: crossbeam_channel::Receiver<PageRun>,
         snapshot: &dyn Introspector,
         reusable: Option<&Iteration>,
-    ) -> Vec<RunOutcome> {
-        let (done_sender, done) = unbounded::<(usize, RunOutcome)>();
-        // One token per run being laid out: when all are taken, the driver waits, the run
-        // channel fills up and realization pauses, so memory stays bounded however far
-        // realization could run ahead.
+        stream: &Stream,
+    ) -> Finalized {
+        // Each outcome says whether it holds a slot, which finalization frees.
+        let (done_sender, done) = unbounded::<(usize, RunOutcome, bool)>();
+        // One token per run laid out and not yet finalized: when all are taken, the driver
+        // waits, the run channel fills up and realization pauses, so memory stays bounded
+        // however far realization (or layout, ahead of a slow run) could run ahead.
         let (take_slot, free_slot) = bounded::<()>(self.jobs * RUNS_IN_FLIGHT_PER_JOB);
         let failed = AtomicBool::new(false);
-        let mut count = 0;
-        self.pool.in_place_scope(|scope| {
-            for run in receiver.iter() {
-                let seq = count;
-                count += 1;
-                let kept = reusable
-                    .and_then(|prev| prev.runs.get(seq))
-                    .filter(|prev| prev.result.is_ok() && converged(&prev.reads, snapshot));
-                if let Some(kept) = kept {
-                    let _ = done_sender.send((seq, kept.clone()));
+        thread::scope(|scope| {
+            let finalizer = thread::Builder::new()
+                .name("quire-finalize".into())
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, || self.finalize_runs(done, &free_slot, snapshot, stream));
+            let mut count = 0;
+            self.pool.in_place_scope(|scope| {
+                for run in receiver.iter() {
+                    let seq = count;
+                    count += 1;
+                    let kept = reusable
+                        .and_then(|prev| prev.runs.get(seq))
+                        .filter(|prev| prev.result.is_ok() && converged(&prev.reads, snapshot));
+                    if let Some(kept) = kept {
+                        let _ = done_sender.send((seq, kept.clone(), false));
+                        continue;
+                    }
+                    // Finalization frees slots as it goes, so this only waits for it.
+                    let _ = take_slot.send(());
+                    let done_sender = done_sender.clone();
+                    let failed = &failed;
+                    scope.spawn(move |_| {
+                        let outcome = self.layout_one(&run, snapshot);
+                        if outcome.result.is_err() {
+                            failed.store(true, Ordering::Relaxed);
+                        }
+                        let _ = done_sender.send((seq, outcome, true));
+                    });
+                    if failed.load(Ordering::Relaxed) {
+                        // Later runs cannot change the outcome; dropping the receiver
+                        // tells realization to stop sending.
+                        break;
+                    }
+                }
+                drop(receiver);
+            });
+            drop(done_sender);
+            match finalizer {
+                Ok(handle) => handle.join().unwrap_or_else(|payload| Finalized {
+                    errors: Some(vec![internal("layout", &panic_message(&*payload))]),
+                    ..Finalized::default()
+                }),
+                Err(err) => Finalized {
+                    errors: Some(vec![internal("layout", &format!("cannot start thread ({err})"))]),
+                    ..Finalized::default()
+                },
+            }
+        })
+    }
+
+    /// The finalization stage: takes laid-out runs in any order, and in run order
+    /// paginates them, finalizes their pages in parallel, gathers their records and
+    /// hands them to the sink. Stops using runs after the first that failed.
+    fn finalize_runs(
+        &self,
+        done: crossbeam_channel::Receiver<(usize, RunOutcome, bool)>,
+        free_slot: &crossbeam_channel::Receiver<()>,
+        snapshot: &dyn Introspector,
+        stream: &Stream,
+    ) -> Finalized {
+        let mut out = Finalized::default();
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut next = 0;
+        let mut failed = false;
+        let mut paginator = Paginator::default();
+        for (seq, outcome, holds_slot) in done.iter() {
+            waiting.insert(seq, (outcome, holds_slot));
+            while let Some((outcome, holds_slot)) = waiting.remove(&next) {
+                next += 1;
+                if holds_slot {
+                    let _ = free_slot.recv();
+                }
+                if failed {
                     continue;
                 }
-                // The driver holds both ends, so this only waits for a job to finish.
-                let _ = take_slot.send(());
-                let done_sender = done_sender.clone();
-                let free_slot = free_slot.clone();
-                let failed = &failed;
-                scope.spawn(move |_| {
-                    let outcome = self.layout_one(&run, snapshot);
-                    if outcome.result.is_err() {
-                        failed.store(true, Ordering::Relaxed);
+                failed = outcome.result.is_err();
+                if let Ok(laid) = &outcome.result
+                    && out.errors.is_none()
+                {
+                    let laid = paginator.push(laid.clone());
+                    self.finalize_pages(&laid, snapshot, &mut out, stream);
+                }
+                out.runs.push(outcome);
+            }
+        }
+        out
+    }
+
+    /// Finalizes the next pages of the document in parallel and takes them in order.
+    fn finalize_pages(
+        &self,
+        laid: &[LaidPage],
+        snapshot: &dyn Introspector,
+        out: &mut Finalized,
+        stream: &Stream,
+    ) {
+        let first = out.pages.len();
+        let finalized: Vec<_> = self.pool.install(|| {
+            laid.par_iter()
+                .enumerate()
+                .map(|(i, page)| {
+                    let index = first + i;
+                    let result = self.finalize_one(page, index, snapshot);
+                    if let Ok(page) = &result.0 {
+                        out.records.add(index, page);
                     }
-                    let _ = done_sender.send((seq, outcome));
-                    let _ = free_slot.recv();
-                });
-                if failed.load(Ordering::Relaxed) {
-                    // Later runs cannot change the outcome; dropping the receiver tells
-                    // realization to stop sending.
-                    break;
+                    result
+                })
+                .collect()
+        });
+        for (result, warnings, reads) in finalized {
+            out.warnings.extend(warnings);
+            out.reads.extend(reads);
+            match result {
+                Ok(page) if out.errors.is_none() => {
+                    // Once a page is held back, the rest are too: the sink gets pages
+                    // in order.
+                    if out.streamed == out.pages.len()
+                        && let Some(sink) = stream.live()
+                    {
+                        sink.page(&page);
+                        out.streamed += 1;
+                    }
+                    out.pages.push(page);
+                }
+                Ok(_) => {}
+                Err(errors) => {
+                    out.errors.get_or_insert(errors);
                 }
             }
-            drop(receiver);
-        });
-        drop(done_sender);
-        let mut slots: Vec<Option<RunOutcome>> = vec![None; count];
-        for (seq, outcome) in done.iter() {
-            slots[seq] = Some(outcome);
         }
-        let mut runs = Vec::with_capacity(count);
-        for outcome in slots.into_iter().flatten() {
-            let failed = outcome.result.is_err();
-            runs.push(outcome);
-            if failed {
-                break;
-            }
-        }
-        runs
     }
 
     /// Lays out one run with an engine of its own.
@@ -392,56 +549,6 @@ impl Driver<'_> {
             warnings: std::mem::take(&mut engine.warnings),
             reads: std::mem::take(&mut engine.reads),
         }
-    }
-
-    /// Paginates and finalizes the runs (pages in parallel), merging warnings and reads
-    /// in order.
-    fn finish_iteration(
-        &self,
-        realized: Realized,
-        runs: Vec<RunOutcome>,
-        snapshot: &dyn Introspector,
-    ) -> Iteration {
-        let mut warnings: Vec<SourceDiagnostic> = realized.warnings.iter().cloned().collect();
-        let mut reads = realized.reads.clone();
-        let mut errors = Vec::new();
-        let mut laid = Vec::with_capacity(runs.len());
-        for run in &runs {
-            warnings.extend(run.warnings.iter().cloned());
-            reads.extend(run.reads.iter().cloned());
-            match &run.result {
-                Ok(pages) => laid.push(pages.clone()),
-                Err(run_errors) => errors.extend(run_errors.iter().cloned()),
-            }
-        }
-        if let Err(realize_errors) = &realized.result {
-            errors.extend(realize_errors.iter().cloned());
-        }
-        if !errors.is_empty() {
-            return Iteration { realized, runs, pages: Err(errors), warnings, reads };
-        }
-
-        let pages = guarded("layout", || paginate(laid)).and_then(|laid| {
-            let finalized: Vec<_> = self.pool.install(|| {
-                laid.par_iter()
-                    .enumerate()
-                    .map(|(index, page)| self.finalize_one(page, index, snapshot))
-                    .collect()
-            });
-            let mut pages = Vec::with_capacity(finalized.len());
-            let mut errors = Vec::new();
-            for (result, page_warnings, page_reads) in finalized {
-                warnings.extend(page_warnings);
-                reads.extend(page_reads);
-                match result {
-                    Ok(page) => pages.push(page),
-                    Err(page_errors) if errors.is_empty() => errors = page_errors,
-                    Err(_) => {}
-                }
-            }
-            if errors.is_empty() { Ok(pages) } else { Err(errors) }
-        });
-        Iteration { realized, runs, pages, warnings, reads }
     }
 
     /// Numbers and finalizes one page (`index` from 0) with an engine of its own.
@@ -460,6 +567,98 @@ impl Driver<'_> {
         });
         (result, std::mem::take(&mut engine.warnings), std::mem::take(&mut engine.reads))
     }
+}
+
+/// Whether finished pages go to the sink right away. They do unless the iteration is
+/// the first (it reads an empty snapshot) and something has introspected: then it will
+/// most likely not settle, and its pages are held until the driver knows.
+struct Stream<'a> {
+    sink: Option<&'a dyn PageSink>,
+    /// Set when the first iteration has introspected.
+    held_back: Option<&'a AtomicBool>,
+}
+
+impl<'a> Stream<'a> {
+    /// The sink, if pages go to it now.
+    fn live(&self) -> Option<&'a dyn PageSink> {
+        match self.held_back {
+            Some(flag) if flag.load(Ordering::Relaxed) => None,
+            _ => self.sink,
+        }
+    }
+}
+
+/// A snapshot that notes whether anything asked it anything.
+struct Watched<'a> {
+    inner: &'a dyn Introspector,
+    used: &'a AtomicBool,
+}
+
+impl Watched<'_> {
+    fn note(&self) {
+        self.used.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Introspector for Watched<'_> {
+    fn pages(&self) -> usize {
+        self.note();
+        self.inner.pages()
+    }
+
+    fn record(&self, location: Location) -> Option<&Record> {
+        self.note();
+        self.inner.record(location)
+    }
+
+    fn records(&self) -> &[Record] {
+        self.note();
+        self.inner.records()
+    }
+
+    fn label(&self, label: &str) -> Option<&Record> {
+        self.note();
+        self.inner.label(label)
+    }
+}
+
+/// Merges realization's and finalization's parts of an iteration: warnings and reads in
+/// order (realization's, then each run's, then each page's), and the errors that decide
+/// the iteration (the runs' and realization's first, the pages' only without those).
+fn finish_iteration(realized: Realized, finalized: Finalized) -> Iteration {
+    let Finalized {
+        runs,
+        pages,
+        errors: page_errors,
+        warnings: page_warnings,
+        reads: page_reads,
+        records,
+        streamed,
+    } = finalized;
+    let mut warnings: Vec<SourceDiagnostic> = realized.warnings.iter().cloned().collect();
+    let mut reads = realized.reads.clone();
+    let mut errors = Vec::new();
+    for run in &runs {
+        warnings.extend(run.warnings.iter().cloned());
+        reads.extend(run.reads.iter().cloned());
+        if let Err(run_errors) = &run.result {
+            errors.extend(run_errors.iter().cloned());
+        }
+    }
+    if let Err(realize_errors) = &realized.result {
+        errors.extend(realize_errors.iter().cloned());
+    }
+    let pages = if !errors.is_empty() {
+        Err(errors)
+    } else {
+        warnings.extend(page_warnings);
+        reads.extend(page_reads);
+        match page_errors {
+            Some(errors) => Err(errors),
+            None => Ok(pages),
+        }
+    };
+    Iteration { realized, runs, pages, warnings, reads, records, streamed }
 }
 
 /// The document of the last iteration: its pages, the metadata realization found and the

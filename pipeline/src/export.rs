@@ -1,7 +1,8 @@
-//! Export: a compiled document + the outputs the command line asked for → files (or
-//! standard output). Each output is one exporter thread; inside it, pages are encoded
-//! or rendered in parallel on the worker pool and merged in page order, so the bytes do
-//! not depend on `--jobs`.
+//! Export: pages + the outputs the command line asked for → files (or standard output).
+//! Each output is an exporter actor (`Exporters`): a thread fed pages over a bounded
+//! channel while layout still runs, encoding or rendering each page as a job on the
+//! worker pool; pieces are put back in page order, so the bytes do not depend on `--jobs`
+//! or on timing. A restart (the compilation iterated again) voids the pieces so far.
 //!
 //! Output paths may hold page templates (`{p}` the page number, `{0p}` the page number
 //! zero-padded to the width of the page count, `{t}` the page count); PNG and SVG need
@@ -12,14 +13,18 @@
 
 use std::io::Write;
 use std::num::NonZeroUsize;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::ScopedJoinHandle;
 
+use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 use quire_exporters::{pdf, png, svg};
-use quire_stages::doc::{Page, PagedDocument, Timestamp};
-use rayon::prelude::*;
+use quire_stages::doc::{DocumentInfo, OutlineItem, Page, PagedDocument, Timestamp};
 
 use crate::args::{Output, OutputFormat, PageRange};
+use crate::compile::PageSink;
 
 /// One output: where it goes and in which format.
 #[derive(Debug, Clone, Eq, PartialEq)]
@@ -39,52 +44,21 @@ pub struct ExportOptions {
     pub timestamp: Option<Timestamp>,
 }
 
-/// Writes every target; on failure nothing is written and the messages say why.
+/// Writes every target for a document already compiled; on failure nothing is written
+/// and the messages say why.
 pub fn export(
     document: &PagedDocument,
     targets: &[Target],
     options: &ExportOptions,
     pool: &rayon::ThreadPool,
 ) -> Result<(), Vec<String>> {
-    let selected: Vec<&Page> =
-        document.pages.iter().filter(|page| selected(options, page.number)).collect();
-    let total = document.pages.len();
-    let results: Vec<Result<Vec<Written>, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = targets
-            .iter()
-            .map(|target| {
-                let selected = &selected;
-                scope.spawn(move || {
-                    pool.install(|| export_target(document, selected, total, target, options))
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|handle| {
-                handle.join().unwrap_or_else(|payload| {
-                    Err(format!("internal error in export: {}", panic_text(&*payload)))
-                })
-            })
-            .collect()
-    });
-
-    let mut written = Vec::new();
-    let mut errors = Vec::new();
-    for result in results {
-        match result {
-            Ok(files) => written.extend(files),
-            Err(message) => errors.push(message),
+    std::thread::scope(|scope| {
+        let exporters = Exporters::start(scope, targets, options, pool);
+        for page in &document.pages {
+            exporters.page(page);
         }
-    }
-    if errors.is_empty() {
-        errors.extend(commit(&written));
-    }
-    if !errors.is_empty() {
-        discard(&written);
-        return Err(errors);
-    }
-    Ok(())
+        exporters.finish(document)
+    })
 }
 
 /// Whether page `number` is among those to export.
@@ -104,68 +78,310 @@ enum Written {
     Stdout(Vec<u8>),
 }
 
-/// Exports one target into temporary files (or a buffer for standard output).
-fn export_target(
-    document: &PagedDocument,
-    pages: &[&Page],
+/// What an exporter thread is told.
+enum Event {
+    /// The next page.
+    Page(Page),
+    /// Forget the pages so far.
+    Restart,
+    /// The document is complete: write it.
+    Finish(Arc<Finish>),
+}
+
+/// What the exporters need once every page has come.
+struct Finish {
+    info: DocumentInfo,
+    outline: Vec<OutlineItem>,
+    /// The number of pages of the document (for `{t}` and `{0p}`).
     total: usize,
+}
+
+/// The exporter actors: one thread per output, fed pages over a bounded channel while
+/// the document is still being laid out (they are a `PageSink`). Each encodes or renders
+/// its pages on the worker pool as they come and stages them; `finish` writes all outputs
+/// together, or none.
+pub struct Exporters<'scope> {
+    feeds: Vec<Sender<Event>>,
+    handles: Vec<ScopedJoinHandle<'scope, Result<Vec<Written>, String>>>,
+}
+
+impl std::fmt::Debug for Exporters<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Exporters").field("outputs", &self.feeds.len()).finish()
+    }
+}
+
+/// How many pages may wait for each exporter before the pipeline pauses.
+const PAGES_IN_FLIGHT: usize = 16;
+
+impl<'scope> Exporters<'scope> {
+    /// Starts one exporter thread per target.
+    pub fn start<'env>(
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        targets: &'env [Target],
+        options: &'env ExportOptions,
+        pool: &'env rayon::ThreadPool,
+    ) -> Self {
+        let mut feeds = Vec::with_capacity(targets.len());
+        let mut handles = Vec::with_capacity(targets.len());
+        for target in targets {
+            let (feed, events) = bounded(PAGES_IN_FLIGHT);
+            feeds.push(feed);
+            handles.push(scope.spawn(move || {
+                catch_unwind(AssertUnwindSafe(|| run_exporter(target, options, pool, events)))
+                    .unwrap_or_else(|payload| {
+                        Err(format!("internal error in export: {}", panic_text(&*payload)))
+                    })
+            }));
+        }
+        Self { feeds, handles }
+    }
+
+    /// Writes every output of `document`, whose pages have all been sent since the last
+    /// restart; on failure nothing is written and the messages say why.
+    pub fn finish(self, document: &PagedDocument) -> Result<(), Vec<String>> {
+        let finish = Arc::new(Finish {
+            info: document.info.clone(),
+            outline: document.outline.clone(),
+            total: document.pages.len(),
+        });
+        for feed in &self.feeds {
+            let _ = feed.send(Event::Finish(finish.clone()));
+        }
+        let Self { feeds, handles } = self;
+        drop(feeds);
+        let mut written = Vec::new();
+        let mut errors = Vec::new();
+        for handle in handles {
+            let result = handle.join().unwrap_or_else(|payload| {
+                Err(format!("internal error in export: {}", panic_text(&*payload)))
+            });
+            match result {
+                Ok(files) => written.extend(files),
+                Err(message) => errors.push(message),
+            }
+        }
+        if errors.is_empty() {
+            errors.extend(commit(&written));
+        }
+        if !errors.is_empty() {
+            discard(&written);
+            return Err(errors);
+        }
+        Ok(())
+    }
+
+    /// Stops every exporter without writing anything (the compilation failed).
+    pub fn abort(self) {
+        let Self { feeds, handles } = self;
+        drop(feeds);
+        for handle in handles {
+            if let Ok(Ok(written)) = handle.join() {
+                discard(&written);
+            }
+        }
+    }
+}
+
+impl PageSink for Exporters<'_> {
+    fn restart(&self) {
+        for feed in &self.feeds {
+            let _ = feed.send(Event::Restart);
+        }
+    }
+
+    fn page(&self, page: &Page) {
+        for feed in &self.feeds {
+            let _ = feed.send(Event::Page(page.clone()));
+        }
+    }
+}
+
+/// One page's share of an output, ready to be assembled.
+enum Piece {
+    Pdf(pdf::EncodedPage),
+    /// An image staged in a temporary file, to be renamed once the page count is known.
+    Staged {
+        temp: PathBuf,
+        number: usize,
+    },
+    /// An image for standard output.
+    Bytes(Vec<u8>),
+}
+
+/// A finished piece: the restart generation it belongs to, its position, and it.
+type Done = (usize, usize, Result<Piece, String>);
+
+/// One exporter thread: takes events until `Finish` (or until the feed closes, which
+/// aborts), encoding each selected page as a job on the pool, at most
+/// `PAGES_IN_FLIGHT` at a time; then assembles the output of the latest generation.
+fn run_exporter(
     target: &Target,
     options: &ExportOptions,
+    pool: &rayon::ThreadPool,
+    events: Receiver<Event>,
+) -> Result<Vec<Written>, String> {
+    let (done_sender, done) = unbounded::<Done>();
+    let (take_slot, free_slot) = bounded::<()>(PAGES_IN_FLIGHT);
+    let mut generation = 0;
+    let mut seq = 0;
+    let mut finish = None;
+    let mut kept: Vec<(usize, Result<Piece, String>)> = Vec::new();
+    pool.in_place_scope(|scope| {
+        for event in events.iter() {
+            match event {
+                Event::Page(page) => {
+                    if !selected(options, page.number) {
+                        continue;
+                    }
+                    let _ = take_slot.send(());
+                    let (done_sender, free_slot) = (done_sender.clone(), free_slot.clone());
+                    let (this, position) = (generation, seq);
+                    seq += 1;
+                    scope.spawn(move |_| {
+                        let piece = encode(target, options, &page);
+                        let _ = done_sender.send((this, position, piece));
+                        let _ = free_slot.recv();
+                    });
+                }
+                Event::Restart => {
+                    generation += 1;
+                    seq = 0;
+                    for (_, piece) in kept.drain(..) {
+                        if let Ok(Piece::Staged { temp, .. }) = piece {
+                            let _ = std::fs::remove_file(temp);
+                        }
+                    }
+                }
+                Event::Finish(info) => {
+                    finish = Some(info);
+                    break;
+                }
+            }
+            // Old generations' pieces are dropped as soon as they are done.
+            collect(&done, generation, &mut kept);
+        }
+    });
+    drop(done_sender);
+    collect(&done, generation, &mut kept);
+    kept.sort_by_key(|(position, _)| *position);
+    let mut pieces = Vec::with_capacity(kept.len());
+    let mut error = None;
+    for (_, piece) in kept {
+        match piece {
+            Ok(piece) => pieces.push(piece),
+            Err(message) => {
+                error.get_or_insert(message);
+            }
+        }
+    }
+    let outcome = match (finish, error) {
+        (Some(finish), None) => assemble(target, options, &finish, &mut pieces),
+        (_, Some(message)) => Err(message),
+        (None, None) => Err("export aborted".into()),
+    };
+    if outcome.is_err() {
+        for piece in &pieces {
+            if let Piece::Staged { temp, .. } = piece {
+                let _ = std::fs::remove_file(temp);
+            }
+        }
+    }
+    outcome
+}
+
+/// Moves the finished pieces of `generation` into `kept`, removing older ones' files.
+fn collect(
+    done: &Receiver<Done>,
+    generation: usize,
+    kept: &mut Vec<(usize, Result<Piece, String>)>,
+) {
+    for (of, position, piece) in done.try_iter() {
+        if of == generation {
+            kept.push((position, piece));
+        } else if let Ok(Piece::Staged { temp, .. }) = piece {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
+}
+
+/// Encodes or renders one page for a target.
+fn encode(target: &Target, options: &ExportOptions, page: &Page) -> Result<Piece, String> {
+    let image = |page: &Page| -> Result<Vec<u8>, String> {
+        match target.format {
+            OutputFormat::Png => png::export_page(page, options.ppi).map_err(|err| err.to_string()),
+            _ => Ok(svg::render_page(page).into_bytes()),
+        }
+    };
+    match (target.format, &target.output) {
+        (OutputFormat::Pdf, _) => Ok(Piece::Pdf(pdf::encode_page(page))),
+        (OutputFormat::Html, _) => Err(html_unsupported()),
+        (_, Output::Stdout) => image(page).map(Piece::Bytes),
+        (format, Output::Path(template)) => {
+            let number = page.number.get();
+            // The final name may need the page count; the folder does not.
+            let near = expand(template, number, number);
+            let temp = stage_file(&near, format, &image(page)?)?;
+            Ok(Piece::Staged { temp, number })
+        }
+    }
+}
+
+/// Puts a target's pieces together once the page count is known: the PDF file, or the
+/// final names of the staged images.
+fn assemble(
+    target: &Target,
+    options: &ExportOptions,
+    finish: &Finish,
+    pieces: &mut Vec<Piece>,
 ) -> Result<Vec<Written>, String> {
     match target.format {
         OutputFormat::Pdf => {
-            let encoded: Vec<pdf::EncodedPage> =
-                pages.par_iter().map(|page| pdf::encode_page(page)).collect();
             let mut exporter =
                 pdf::PdfExporter::new(pdf::PdfOptions { timestamp: options.timestamp });
-            for page in encoded {
-                exporter.add_encoded(page);
+            for piece in pieces.drain(..) {
+                if let Piece::Pdf(page) = piece {
+                    exporter.add_encoded(page);
+                }
             }
-            let bytes = exporter
-                .finish(&document.info, &document.outline)
-                .map_err(|err| err.to_string())?;
-            let path = match &target.output {
-                Output::Stdout => return Ok(vec![Written::Stdout(bytes)]),
-                Output::Path(path) => path,
-            };
-            Ok(vec![stage_file(path, target.format, &bytes)?])
+            let bytes =
+                exporter.finish(&finish.info, &finish.outline).map_err(|err| err.to_string())?;
+            match &target.output {
+                Output::Stdout => Ok(vec![Written::Stdout(bytes)]),
+                Output::Path(path) => Ok(vec![Written::File {
+                    temp: stage_file(path, target.format, &bytes)?,
+                    path: path.clone(),
+                    format: target.format,
+                }]),
+            }
         }
-        OutputFormat::Png | OutputFormat::Svg => {
-            let template = match &target.output {
-                Output::Stdout if pages.len() > 1 => {
-                    return Err("cannot export multiple images to stdout".into());
+        _ => {
+            if pieces.len() > 1 {
+                match &target.output {
+                    Output::Stdout => return Err("cannot export multiple images to stdout".into()),
+                    Output::Path(path) if !is_template(path) => {
+                        return Err("cannot export multiple images without a page number \
+                                    template ({p}, {0p}) in the output path"
+                            .into());
+                    }
+                    Output::Path(_) => {}
                 }
-                Output::Stdout => None,
-                Output::Path(path) => Some(path),
-            };
-            if let Some(path) = template
-                && pages.len() > 1
-                && !is_template(path)
-            {
-                return Err("cannot export multiple images without a page number template \
-                            ({p}, {0p}) in the output path"
-                    .into());
             }
-            let ppi = options.ppi;
-            let encode = |page: &Page| -> Result<Vec<u8>, String> {
-                match target.format {
-                    OutputFormat::Png => png::export_page(page, ppi).map_err(|err| err.to_string()),
-                    _ => Ok(svg::render_page(page).into_bytes()),
-                }
-            };
-            let Some(template) = template else {
-                return pages.iter().map(|page| encode(page).map(Written::Stdout)).collect();
-            };
-            pages
-                .par_iter()
-                .map(|page| {
-                    let bytes = encode(page)?;
-                    let path = expand(template, page.number.get(), total);
-                    stage_file(&path, target.format, &bytes)
+            Ok(pieces
+                .drain(..)
+                .filter_map(|piece| match (piece, &target.output) {
+                    (Piece::Bytes(bytes), _) => Some(Written::Stdout(bytes)),
+                    (Piece::Staged { temp, number }, Output::Path(template)) => {
+                        Some(Written::File {
+                            temp,
+                            path: expand(template, number, finish.total),
+                            format: target.format,
+                        })
+                    }
+                    _ => None,
                 })
-                .collect()
+                .collect())
         }
-        OutputFormat::Html => Err(html_unsupported()),
     }
 }
 
@@ -195,7 +411,7 @@ pub fn expand(template: &Path, number: usize, total: usize) -> PathBuf {
 }
 
 /// Writes `bytes` to a fresh temporary file next to `path`.
-fn stage_file(path: &Path, format: OutputFormat, bytes: &[u8]) -> Result<Written, String> {
+fn stage_file(path: &Path, format: OutputFormat, bytes: &[u8]) -> Result<PathBuf, String> {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
     let temp_name = format!(
@@ -205,7 +421,7 @@ fn stage_file(path: &Path, format: OutputFormat, bytes: &[u8]) -> Result<Written
     );
     let temp = path.with_file_name(temp_name);
     std::fs::write(&temp, bytes).map_err(|err| write_error(path, format, &err))?;
-    Ok(Written::File { temp, path: path.to_path_buf(), format })
+    Ok(temp)
 }
 
 /// Typst's message for a file that cannot be written, with the path (a run may write

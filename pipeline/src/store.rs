@@ -41,14 +41,9 @@ impl Snapshot {
     /// Gathers the records of `pages` (numbered from 1 in order), page-parallel on the
     /// current rayon pool, and freezes them.
     pub fn collect(pages: &[Page]) -> Self {
-        let map: DashMap<Location, Record> = DashMap::new();
-        pages.par_iter().enumerate().for_each(|(index, page)| {
-            walk(&page.frame, Transform::identity(), &mut |position, location, info| {
-                let record = Record { location, page: index + 1, position, info: info.clone() };
-                insert(&map, record);
-            });
-        });
-        Self::freeze(pages.len(), map.into_iter().map(|(_, record)| record).collect())
+        let collector = Collector::default();
+        pages.par_iter().enumerate().for_each(|(index, page)| collector.add(index, page));
+        collector.finish(pages.len())
     }
 
     /// A snapshot of `records` (in any order) for a document of `pages` pages.
@@ -85,6 +80,28 @@ impl Introspector for Snapshot {
     fn label(&self, label: &str) -> Option<&Record> {
         let index = (*self.by_label.get(label)?)?;
         Some(&self.records[index])
+    }
+}
+
+/// The records of the iteration in progress, gathered into a `DashMap` page by page as
+/// the pages are finalized (from any thread, in any order).
+#[derive(Debug, Default)]
+pub struct Collector {
+    map: DashMap<Location, Record>,
+}
+
+impl Collector {
+    /// Adds the records of page `index` (from 0).
+    pub fn add(&self, index: usize, page: &Page) {
+        walk(&page.frame, Transform::identity(), &mut |position, location, info| {
+            let record = Record { location, page: index + 1, position, info: info.clone() };
+            insert(&self.map, record);
+        });
+    }
+
+    /// Freezes the records of a document of `pages` pages.
+    pub fn finish(self, pages: usize) -> Snapshot {
+        Snapshot::freeze(pages, self.map.into_iter().map(|(_, record)| record).collect())
     }
 }
 

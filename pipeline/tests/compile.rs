@@ -1,11 +1,13 @@
 //! The library entry point `quire::compile::compile_paged`: an in-memory world → the
 //! document, its diagnostics and the number of layout iterations, checked for
-//! convergence, determinism across worker counts, and the outline.
+//! convergence, determinism across worker counts, and the outline; and
+//! `compile_paged_to`, which streams pages to a `PageSink` as they become final.
 
 use std::num::NonZeroUsize;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex};
 
-use quire::compile::{CompileOptions, Compiled, compile_paged};
+use quire::compile::{CompileOptions, Compiled, PageSink, compile_paged, compile_paged_to};
+use quire_stages::doc::Page;
 use quire_shaping::FontBook;
 use quire_stages::eval::MemoryWorld;
 
@@ -108,4 +110,80 @@ fn problems_in_the_main_file_are_errors() {
     assert!(!compiled.errors.is_empty());
     let compiled = compile("#let f(x) = f(x)\n#f(1)\n", 1);
     assert_eq!(messages(&compiled), ["maximum function call depth exceeded"]);
+}
+
+/// What a sink was told, in order.
+#[derive(Debug, Clone, PartialEq)]
+enum Event {
+    Restart,
+    Page(usize),
+}
+
+/// A sink that records its events and the pages since the last restart.
+#[derive(Default)]
+struct Recorder {
+    events: Mutex<Vec<Event>>,
+    pages: Mutex<Vec<Page>>,
+}
+
+impl PageSink for Recorder {
+    fn restart(&self) {
+        self.events.lock().unwrap().push(Event::Restart);
+        self.pages.lock().unwrap().clear();
+    }
+
+    fn page(&self, page: &Page) {
+        self.events.lock().unwrap().push(Event::Page(page.number.get()));
+        self.pages.lock().unwrap().push(page.clone());
+    }
+}
+
+fn stream(text: &str, jobs: usize) -> (Compiled, Recorder) {
+    let world = MemoryWorld::new(text);
+    let recorder = Recorder::default();
+    let jobs = NonZeroUsize::new(jobs).unwrap_or(NonZeroUsize::MIN);
+    let compiled = compile_paged_to(&world, &FONTS, &CompileOptions { jobs }, Some(&recorder));
+    (compiled, recorder)
+}
+
+#[test]
+fn pages_stream_to_the_sink_in_order() {
+    let text = "A\n#pagebreak()\nB\n#set page(fill: gray)\nC\n#pagebreak()\nD\n";
+    for jobs in [1, 3] {
+        let (compiled, recorder) = stream(text, jobs);
+        let document = compiled.document.expect("compiles");
+        let events = recorder.events.into_inner().unwrap();
+        assert_eq!(events, (1..=4).map(Event::Page).collect::<Vec<_>>());
+        assert_eq!(recorder.pages.into_inner().unwrap(), document.pages);
+    }
+}
+
+#[test]
+fn pages_stream_before_later_runs_are_final() {
+    // The second run's footer fails only when its page is finalized; the first run's page
+    // has gone to the sink by then.
+    let text = "A\n#set page(footer: context panic(\"late\"))\nB\n";
+    let (compiled, recorder) = stream(text, 2);
+    assert!(compiled.document.is_none());
+    assert_eq!(messages(&compiled), ["panicked with: late"]);
+    assert_eq!(recorder.events.into_inner().unwrap(), [Event::Page(1)]);
+}
+
+#[test]
+fn unsettled_iterations_restart_the_sink() {
+    // The first iteration introspects, so its pages are held back; the second settles.
+    let (compiled, recorder) = stream("#context counter(page).final()\n#pagebreak()\nEnd.\n", 2);
+    assert_eq!(compiled.iterations, 2);
+    let document = compiled.document.expect("compiles");
+    assert_eq!(recorder.events.into_inner().unwrap(), [Event::Page(1), Event::Page(2)]);
+    assert_eq!(recorder.pages.into_inner().unwrap(), document.pages);
+
+    // Five iterations: every one after the first streams, the next voids it.
+    let text = "#context for i in range(counter(page).final().first()) { pagebreak() }\n";
+    let (compiled, recorder) = stream(text, 3);
+    assert_eq!(compiled.iterations, 5);
+    let events = recorder.events.into_inner().unwrap();
+    assert_eq!(events.iter().filter(|e| **e == Event::Restart).count(), 3, "{events:?}");
+    let document = compiled.document.expect("compiles");
+    assert_eq!(recorder.pages.into_inner().unwrap(), document.pages);
 }

@@ -268,6 +268,17 @@ fn errors_are_located_and_write_nothing() {
 }
 
 #[test]
+fn late_errors_discard_pages_already_streamed() {
+    // Page 1 reaches the exporters before page 2's footer fails.
+    let project = Project::new("late-error");
+    project.file("main.typ", "A\n#set page(footer: context panic(\"late\"))\nB\n");
+    let run = project.run(&["c", "main.typ", "out.pdf", "p{p}.png", "p{p}.svg"]);
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert!(run.stderr.starts_with("error: panicked with: late\n"), "{}", run.stderr);
+    assert_eq!(project.files(), ["main.typ"]);
+}
+
+#[test]
 fn runaway_recursion_is_an_error_not_a_crash() {
     let project = Project::new("recursion");
     project.file("main.typ", "#let f(x) = f(x)\n#f(1)\n");

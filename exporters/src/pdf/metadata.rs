@@ -32,7 +32,7 @@ pub(super) fn write_info(
     }
     dict.creator(TextStr("quire"));
     dict.producer(TextStr("quire"));
-    if let Some(date) = info.date.or(timestamp) {
+    if let Some(date) = info.date.resolve(timestamp) {
         dict.creation_date(pdf_date(date));
         dict.modified_date(pdf_date(date));
     }

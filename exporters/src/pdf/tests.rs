@@ -17,9 +17,9 @@ use quire_shaping::{
 };
 use quire_stages::base::{Abs, Angle, Em, Point, Size, Span, Transform};
 use quire_stages::doc::{
-    Color, Destination, DocumentInfo, FillRule, FixedStroke, Frame, FrameItem, Geometry, Glyph,
-    GroupItem, Image, ImageFormat, OutlineItem, Page, PageFill, PagedDocument, Paint, Shape,
-    TextItem, Timestamp,
+    Color, Destination, DocumentDate, DocumentInfo, FillRule, FixedStroke, Frame, FrameItem,
+    Geometry, Glyph, GroupItem, Image, ImageFormat, OutlineItem, Page, PageFill, PagedDocument,
+    Paint, Shape, TextItem, Timestamp,
 };
 
 use super::*;
@@ -235,7 +235,7 @@ fn rich_document() -> PagedDocument {
             author: vec!["Ada Lovelace".into(), "Charles Babbage".into()],
             description: Some("Every feature once".into()),
             keywords: vec!["pdf".into(), "quire".into()],
-            date: None,
+            date: DocumentDate::None,
         },
         outline: vec![
             heading("Chapter 1", 1, 0),
@@ -530,8 +530,14 @@ fn outline_nests_by_level() {
 #[test]
 fn metadata_is_written() {
     let mut doc = rich_document();
-    doc.info.date =
-        Some(Timestamp { year: 2024, month: 5, day: 17, hour: 9, minute: 30, second: 0 });
+    doc.info.date = DocumentDate::Set(Timestamp {
+        year: 2024,
+        month: 5,
+        day: 17,
+        hour: 9,
+        minute: 30,
+        second: 0,
+    });
     let info = tool("pdfinfo", &[], &pdf(&doc));
     for expected in [
         "Title:           A Rich Test",
@@ -566,6 +572,12 @@ fn dates_come_from_options_when_the_document_has_none() {
     };
     let with = export(&doc, &options).unwrap();
     assert!(String::from_utf8_lossy(&with).contains("/CreationDate (D:20200102030405Z)"));
+
+    // `set document(date: none)` keeps the creation time out.
+    let mut undated = doc.clone();
+    undated.info.date = DocumentDate::None;
+    let none = export(&undated, &options).unwrap();
+    assert!(!String::from_utf8_lossy(&none).contains("/CreationDate"));
 }
 
 /// Pages whose fonts and images are first used in different orders.

@@ -47,8 +47,31 @@ pub struct DocumentInfo {
     pub author: Vec<EcoString>,
     pub description: Option<EcoString>,
     pub keywords: Vec<EcoString>,
-    /// The document date; `None` means none is written.
-    pub date: Option<Timestamp>,
+    /// The document date.
+    pub date: DocumentDate,
+}
+
+/// The date `set document(date: ..)` gave.
+#[derive(Debug, Default, Copy, Clone, Eq, PartialEq, Hash)]
+pub enum DocumentDate {
+    /// `auto` (the default): the creation time of the compilation, if it has one.
+    #[default]
+    Auto,
+    /// `none`: no date is written.
+    None,
+    /// A date the document set.
+    Set(Timestamp),
+}
+
+impl DocumentDate {
+    /// The date to write, with `now` standing in for `auto`.
+    pub fn resolve(self, now: Option<Timestamp>) -> Option<Timestamp> {
+        match self {
+            Self::Auto => now,
+            Self::None => None,
+            Self::Set(date) => Some(date),
+        }
+    }
 }
 
 /// A calendar date and time (UTC), for metadata.

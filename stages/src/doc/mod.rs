@@ -8,7 +8,9 @@ mod image;
 mod text;
 mod visual;
 
-pub use self::document::{DocumentInfo, OutlineItem, Page, PageFill, PagedDocument, Timestamp};
+pub use self::document::{
+    DocumentDate, DocumentInfo, OutlineItem, Page, PageFill, PagedDocument, Timestamp,
+};
 pub use self::frame::{Destination, Frame, FrameItem, GroupItem};
 pub use self::image::{Image, ImageFormat};
 pub use self::text::{Glyph, TextItem};

@@ -16,7 +16,7 @@ use super::par::ParBuilder;
 use super::show::RecipeCache;
 use super::{FlowItem, InlinePiece, Spacing, builtin, show};
 use crate::base::{Locator, SourceResult, Span, Tag};
-use crate::doc::{Destination, DocumentInfo};
+use crate::doc::{Destination, DocumentDate, DocumentInfo, Timestamp};
 use crate::eval::Engine;
 use crate::model::{
     Array, Content, DOCUMENT, ENUM, ENUM_ITEM, Element, LIST, LIST_ITEM, PAGE, PARBREAK, Property,
@@ -167,8 +167,7 @@ impl<'a, 'w> Realizer<'a, 'w> {
                 "description" => self.info.description = text(&p.value),
                 "author" => self.info.author = strings(&p.value),
                 "keywords" => self.info.keywords = strings(&p.value),
-                // `date: auto` means "now", which the caller knows; `none` means no date.
-                // Both leave `date` empty here.
+                "date" => self.info.date = document_date(&p.value),
                 _ => {}
             }
         }
@@ -336,4 +335,20 @@ fn gather(children: &[&Content], start: usize, item: Element, list: Element) -> 
         .with_field("children", Value::Array(Array::from_iter(items)))
         .spanned(span);
     (content, end)
+}
+
+/// The metadata date of `set document(date: ..)`: `auto` means "now", which the exporter
+/// knows; a datetime without a time is taken at midnight.
+fn document_date(value: &Value) -> DocumentDate {
+    match value {
+        Value::Datetime(dt) => match dt.date {
+            Some((year, month, day)) => {
+                let (hour, minute, second) = dt.time.unwrap_or((0, 0, 0));
+                DocumentDate::Set(Timestamp { year, month, day, hour, minute, second })
+            }
+            None => DocumentDate::Auto,
+        },
+        Value::None => DocumentDate::None,
+        _ => DocumentDate::Auto,
+    }
 }

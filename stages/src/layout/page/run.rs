@@ -171,21 +171,42 @@ pub fn layout_run(cx: &mut LayoutContext, run: &PageRun) -> SourceResult<Vec<Lai
 }
 
 /// Concatenates the runs' pages in order, inserting a blank page before a run whose
-/// first page would otherwise have the wrong parity. The blank page takes the size and
-/// styles of the page before it.
+/// first page would otherwise have the wrong parity.
 pub fn paginate(runs: Vec<Vec<LaidPage>>) -> Vec<LaidPage> {
+    let mut paginator = Paginator::default();
     let mut out: Vec<LaidPage> = Vec::with_capacity(runs.iter().map(Vec::len).sum());
     for run in runs {
+        out.extend(paginator.push(run));
+    }
+    out
+}
+
+/// Pagination one run at a time, for pages that stream on to finalization: each run's
+/// pages, in order, with a blank page before them when the run's first page would
+/// otherwise have the wrong parity. The blank page takes the size and styles of the page
+/// before it.
+#[derive(Debug, Default)]
+pub struct Paginator {
+    /// How many pages came out so far.
+    count: usize,
+    /// The last page that came out, the template for a blank page.
+    last: Option<LaidPage>,
+}
+
+impl Paginator {
+    /// The pages of the next run, preceded by a blank page if its parity needs one.
+    pub fn push(&mut self, run: Vec<LaidPage>) -> Vec<LaidPage> {
+        let mut out = Vec::with_capacity(run.len() + 1);
         if let Some(first) = run.first()
             && let Some(parity) = first.parity
         {
-            let number = out.len() + 1;
+            let number = self.count + 1;
             let matches = match parity {
                 Parity::Odd => !number.is_multiple_of(2),
                 Parity::Even => number.is_multiple_of(2),
             };
             if !matches {
-                let template = out.last().unwrap_or(first);
+                let template = self.last.as_ref().unwrap_or(first);
                 out.push(LaidPage {
                     frame: Frame::new(template.frame.size()),
                     styles: template.styles.clone(),
@@ -197,8 +218,17 @@ pub fn paginate(runs: Vec<Vec<LaidPage>>) -> Vec<LaidPage> {
             }
         }
         out.extend(run);
+        self.count += out.len();
+        if let Some(last) = out.last() {
+            self.last = Some(last.clone());
+        }
+        out
     }
-    out
+
+    /// How many pages came out so far.
+    pub fn count(&self) -> usize {
+        self.count
+    }
 }
 
 /// Whether page field `a` was set after page field `b` in `styles` by a later set rule
