@@ -9,8 +9,8 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
 use quire::args::{Output, OutputFormat};
-use quire::compile::{CompileOptions, compile_paged};
-use quire::export::{ExportOptions, Target, export};
+use quire::compile::{CompileOptions, compile_paged_to};
+use quire::export::{ExportOptions, Exporters, Target};
 use quire_benches::{MemoryWorld, generate_markup};
 use quire_shaping::FontBook;
 
@@ -26,9 +26,6 @@ fn build(
     dir: &Path,
 ) -> (usize, Vec<(String, Vec<u8>)>) {
     let jobs = NonZeroUsize::new(jobs).unwrap();
-    let compiled = compile_paged(world, book, &CompileOptions { jobs });
-    assert!(compiled.errors.is_empty(), "{:?}", compiled.errors);
-    let document = compiled.document.expect("a document without errors");
     std::fs::create_dir_all(dir).unwrap();
     let targets = [
         ("book.pdf", OutputFormat::Pdf),
@@ -39,7 +36,15 @@ fn build(
     // A low resolution keeps the check fast; determinism does not depend on it.
     let options = ExportOptions { pages: None, ppi: 18.0, timestamp: None };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.get()).build().unwrap();
-    export(&document, &targets, &options, &pool).expect("export succeeds");
+    // Pages stream to the exporters while the book is laid out, as in the CLI.
+    let pages = std::thread::scope(|scope| {
+        let exporters = Exporters::start(scope, &targets, &options, &pool);
+        let compiled = compile_paged_to(world, book, &CompileOptions { jobs }, Some(&exporters));
+        assert!(compiled.errors.is_empty(), "{:?}", compiled.errors);
+        let document = compiled.document.expect("a document without errors");
+        exporters.finish(&document).expect("export succeeds");
+        document.pages.len()
+    });
     let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| {
@@ -48,7 +53,7 @@ fn build(
         })
         .collect();
     files.sort();
-    (document.pages.len(), files)
+    (pages, files)
 }
 
 fn scratch(name: &str) -> PathBuf {

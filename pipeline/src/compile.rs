@@ -237,6 +237,7 @@ struct RunOutcome {
     result: Result<Vec<LaidPage>, Vec<SourceDiagnostic>>,
     warnings: EcoVec<SourceDiagnostic>,
     reads: Vec<Read>,
+    delayed: EcoVec<SourceDiagnostic>,
 }
 
 /// Realization's part of one iteration.
@@ -244,6 +245,7 @@ struct Realized {
     result: Result<DocumentInfo, Vec<SourceDiagnostic>>,
     warnings: EcoVec<SourceDiagnostic>,
     reads: Vec<Read>,
+    delayed: EcoVec<SourceDiagnostic>,
 }
 
 /// The finalization stage's part of one iteration: the runs in order (cut after the
@@ -256,6 +258,7 @@ struct Finalized {
     errors: Option<Vec<SourceDiagnostic>>,
     warnings: Vec<SourceDiagnostic>,
     reads: Vec<Read>,
+    delayed: Vec<SourceDiagnostic>,
     /// The records of the pages, for the next snapshot.
     records: Collector,
     /// How many of `pages` went to the sink while the iteration ran.
@@ -271,6 +274,8 @@ struct Iteration {
     warnings: Vec<SourceDiagnostic>,
     /// Every introspection made: realization's, then each run's, then each page's.
     reads: Vec<Read>,
+    /// The errors that hold only if the document settled, in the same order.
+    delayed: Vec<SourceDiagnostic>,
     /// The records of the pages.
     records: Collector,
     /// How many pages went to the sink while the iteration ran.
@@ -314,6 +319,11 @@ impl Driver<'_> {
                 out.warnings.extend(iteration.warnings.iter().cloned());
                 if !settled {
                     out.warnings.extend(convergence_warnings(&iteration.reads, &store));
+                }
+                // Errors delayed until the document settled hold now.
+                if !iteration.delayed.is_empty() {
+                    out.errors.extend(iteration.delayed);
+                    return out;
                 }
                 if let (Some(sink), Ok(pages)) = (self.sink, &iteration.pages) {
                     for page in &pages[iteration.streamed..] {
@@ -360,6 +370,7 @@ impl Driver<'_> {
                         result,
                         warnings: std::mem::take(&mut engine.warnings),
                         reads: std::mem::take(&mut engine.reads),
+                        delayed: std::mem::take(&mut engine.delayed),
                     }
                 });
             let realize = match realize {
@@ -370,6 +381,7 @@ impl Driver<'_> {
                         result: Err(vec![error]),
                         warnings: EcoVec::new(),
                         reads: Vec::new(),
+                        delayed: EcoVec::new(),
                     };
                     return (realized, Finalized::default());
                 }
@@ -380,6 +392,7 @@ impl Driver<'_> {
                 result: Err(vec![internal("realize", &panic_message(&*payload))]),
                 warnings: EcoVec::new(),
                 reads: Vec::new(),
+                delayed: EcoVec::new(),
             });
             (realized, finalized)
         });
@@ -505,17 +518,18 @@ impl Driver<'_> {
                 .enumerate()
                 .map(|(i, page)| {
                     let index = first + i;
-                    let result = self.finalize_one(page, index, snapshot);
-                    if let Ok(page) = &result.0 {
+                    let outcome = self.finalize_one(page, index, snapshot);
+                    if let Ok(page) = &outcome.result {
                         out.records.add(index, page);
                     }
-                    result
+                    outcome
                 })
                 .collect()
         });
-        for (result, warnings, reads) in finalized {
+        for PageOutcome { result, warnings, reads, delayed } in finalized {
             out.warnings.extend(warnings);
             out.reads.extend(reads);
+            out.delayed.extend(delayed);
             match result {
                 Ok(page) if out.errors.is_none() => {
                     // Once a page is held back, the rest are too: the sink gets pages
@@ -548,6 +562,7 @@ impl Driver<'_> {
             result,
             warnings: std::mem::take(&mut engine.warnings),
             reads: std::mem::take(&mut engine.reads),
+            delayed: std::mem::take(&mut engine.delayed),
         }
     }
 
@@ -557,7 +572,7 @@ impl Driver<'_> {
         page: &LaidPage,
         index: usize,
         snapshot: &dyn Introspector,
-    ) -> (Result<Page, Vec<SourceDiagnostic>>, EcoVec<SourceDiagnostic>, Vec<Read>) {
+    ) -> PageOutcome {
         let mut engine = Engine::with_introspector(self.world, snapshot);
         let number = NonZeroUsize::new(index + 1).unwrap_or(NonZeroUsize::MIN);
         let result = guarded_stage("layout", || {
@@ -565,8 +580,21 @@ impl Driver<'_> {
             let mut cx = LayoutContext { engine: &mut engine, fonts };
             finalize_page(&mut cx, page, number)
         });
-        (result, std::mem::take(&mut engine.warnings), std::mem::take(&mut engine.reads))
+        PageOutcome {
+            result,
+            warnings: std::mem::take(&mut engine.warnings),
+            reads: std::mem::take(&mut engine.reads),
+            delayed: std::mem::take(&mut engine.delayed),
+        }
     }
+}
+
+/// One page finalized in one iteration.
+struct PageOutcome {
+    result: Result<Page, Vec<SourceDiagnostic>>,
+    warnings: EcoVec<SourceDiagnostic>,
+    reads: Vec<Read>,
+    delayed: EcoVec<SourceDiagnostic>,
 }
 
 /// Whether finished pages go to the sink right away. They do unless the iteration is
@@ -632,15 +660,18 @@ fn finish_iteration(realized: Realized, finalized: Finalized) -> Iteration {
         errors: page_errors,
         warnings: page_warnings,
         reads: page_reads,
+        delayed: page_delayed,
         records,
         streamed,
     } = finalized;
     let mut warnings: Vec<SourceDiagnostic> = realized.warnings.iter().cloned().collect();
     let mut reads = realized.reads.clone();
+    let mut delayed: Vec<SourceDiagnostic> = realized.delayed.iter().cloned().collect();
     let mut errors = Vec::new();
     for run in &runs {
         warnings.extend(run.warnings.iter().cloned());
         reads.extend(run.reads.iter().cloned());
+        delayed.extend(run.delayed.iter().cloned());
         if let Err(run_errors) = &run.result {
             errors.extend(run_errors.iter().cloned());
         }
@@ -653,12 +684,13 @@ fn finish_iteration(realized: Realized, finalized: Finalized) -> Iteration {
     } else {
         warnings.extend(page_warnings);
         reads.extend(page_reads);
+        delayed.extend(page_delayed);
         match page_errors {
             Some(errors) => Err(errors),
             None => Ok(pages),
         }
     };
-    Iteration { realized, runs, pages, warnings, reads, records, streamed }
+    Iteration { realized, runs, pages, warnings, reads, delayed, records, streamed }
 }
 
 /// The document of the last iteration: its pages, the metadata realization found and the

@@ -187,3 +187,21 @@ fn unsettled_iterations_restart_the_sink() {
     let document = compiled.document.expect("compiles");
     assert_eq!(recorder.pages.into_inner().unwrap(), document.pages);
 }
+
+#[test]
+fn errors_that_may_yet_resolve_are_delayed() {
+    // The label appears only once the page count is known (iteration 2) and is found in
+    // iteration 3; an immediate error in iteration 1 or 2 would be wrong.
+    let text = "#context if counter(page).final().first() == 2 [= Here <late>]\n\
+                #context locate(<late>).page()\n#pagebreak()\nB\n";
+    let compiled = compile(text, 2);
+    assert_eq!(messages(&compiled), Vec::<String>::new());
+    assert_eq!(compiled.iterations, 3);
+
+    // A label that never appears is an error once the document has settled.
+    let compiled = compile("#context locate(<never>).page()\n", 2);
+    assert_eq!(messages(&compiled), ["label `<never>` does not exist in the document"]);
+    assert!(compiled.document.is_none());
+    let compiled = compile("= A <twice>\n= B <twice>\n@twice\n", 1);
+    assert_eq!(messages(&compiled), ["label `<twice>` occurs multiple times in the document"]);
+}

@@ -13,7 +13,7 @@ use std::num::NonZeroU64;
 
 use ecow::EcoString;
 
-use super::{Point, Span};
+use super::{Point, SourceDiagnostic, Span};
 
 /// The identity of a locatable element: 8 bytes with a niche.
 #[derive(Debug, Copy, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
@@ -143,6 +143,8 @@ pub enum Introspection {
     PositionOf(Location),
     /// The headings and figures in document order (outlines, references).
     Headings,
+    /// Which elements carry a label (references, `locate(<label>)`).
+    Label(EcoString),
 }
 
 impl Introspection {
@@ -161,6 +163,13 @@ impl Introspection {
                     if let TagInfo::Heading { .. } | TagInfo::Figure { .. } = record.info {
                         record.info.hash(&mut hasher);
                         record.page.hash(&mut hasher);
+                    }
+                }
+            }
+            Self::Label(name) => {
+                for record in introspector.records() {
+                    if matches!(&record.info, TagInfo::Labelled { label } if label == name) {
+                        record.location.hash(&mut hasher);
                     }
                 }
             }
@@ -193,6 +202,10 @@ impl Introspection {
                     .filter(|r| matches!(r.info, TagInfo::Heading { .. }))
                     .count();
                 ecow::eco_format!("{count} headings")
+            }
+            Self::Label(name) => {
+                let count = labelled(introspector, name);
+                ecow::eco_format!("{count} elements labelled <{name}>")
             }
         }
     }
@@ -232,6 +245,25 @@ impl Hasher for FxHasher64 {
     fn finish(&self) -> u64 {
         self.hash
     }
+}
+
+/// How many elements carry the label `name`.
+pub fn labelled(introspector: &dyn Introspector, name: &str) -> usize {
+    introspector
+        .records()
+        .iter()
+        .filter(|r| matches!(&r.info, TagInfo::Labelled { label } if label == name))
+        .count()
+}
+
+/// The error for a label that no element, or several, carry.
+pub fn missing_label(introspector: &dyn Introspector, name: &str, span: Span) -> SourceDiagnostic {
+    let message = if labelled(introspector, name) > 1 {
+        ecow::eco_format!("label `<{name}>` occurs multiple times in the document")
+    } else {
+        ecow::eco_format!("label `<{name}>` does not exist in the document")
+    };
+    SourceDiagnostic::error(span, message)
 }
 
 #[cfg(test)]

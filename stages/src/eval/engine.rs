@@ -26,6 +26,9 @@ pub struct Engine<'a> {
     pub reads: Vec<Read>,
     /// Where the code being evaluated stands, inside `context`.
     pub here: Here,
+    /// Errors that hold only while the document has not settled (a label the previous
+    /// layout did not have): the driver reports those still there at the end.
+    pub delayed: EcoVec<SourceDiagnostic>,
 }
 
 /// What `context` knows about its place. Not `Copy` (the numbering may be a function):
@@ -59,7 +62,14 @@ impl<'a> Engine<'a> {
             introspector,
             reads: Vec::new(),
             here: Here::default(),
+            delayed: EcoVec::new(),
         }
+    }
+
+    /// Notes an error that holds only if the document has settled; the caller goes on
+    /// with a stand-in, and has recorded the read whose change would lift the error.
+    pub fn delay(&mut self, error: SourceDiagnostic) {
+        self.delayed.push(error);
     }
 
     /// Asks the introspector a question and records it (with `label`, how the user

@@ -618,7 +618,7 @@ element!(
         F::named("author", &[T::Str, T::Array], none),
         F::named("description", NONE_CONTENT, none),
         F::named("keywords", &[T::Str, T::Array], none),
-        F::named("date", &[T::None, T::Auto], auto),
+        F::named("date", &[T::None, T::Auto, T::Datetime], auto),
     ]
 );
 element!(

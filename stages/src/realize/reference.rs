@@ -47,29 +47,17 @@ pub(super) fn reference(
 }
 
 /// The record of the element labelled `label`, if the previous layout placed it; reads
-/// its position (the link's destination). Errors for a label placed several times, and
-/// for one missing after a layout.
+/// its position (the link's destination). A label that is missing, or placed several
+/// times, is a delayed error: it holds only if the document settles that way.
 fn find(engine: &mut Engine, label: &str, span: Span) -> SourceResult<Option<Record>> {
     let what = eco_format!("reference to <{label}>");
-    let introspector = engine.introspector;
+    let introspector = engine.introspect(Introspection::Label(label.into()), span, what.clone());
     if let Some(record) = introspector.label(label) {
         let record = record.clone();
         engine.introspect(Introspection::PositionOf(record.location), span, what);
         return Ok(Some(record));
     }
-    let count = introspector
-        .records()
-        .iter()
-        .filter(|r| matches!(&r.info, TagInfo::Labelled { label: l } if l == label))
-        .count();
-    if count > 1 {
-        crate::bail!(span, "label `<{label}>` occurs multiple times in the document");
-    }
-    if introspector.pages() > 0 {
-        crate::bail!(span, "label `<{label}>` does not exist in the document");
-    }
-    // Nothing is laid out yet: asking for the page count makes the next iteration run.
-    engine.introspect(Introspection::PageCount, span, what);
+    engine.delay(crate::base::missing_label(introspector, label, span));
     Ok(None)
 }
 
@@ -392,6 +380,10 @@ mod tests {
         let (elem, styles) = world.find(REF);
         let mut engine = Engine::with_introspector(&world, introspector);
         let content = reference(&mut engine, &elem, &styles)?;
+        // Delayed errors count as they would in the last iteration.
+        if !engine.delayed.is_empty() {
+            return Err(engine.delayed);
+        }
         let reads = engine.reads.iter().map(|r| r.what.clone()).collect();
         Ok((dest(&content), content.plain_text().as_str().replace('\u{A0}', "~"), reads))
     }
@@ -420,14 +412,30 @@ mod tests {
         assert_eq!(text, "Section~2.1");
         assert_eq!(dest.as_deref(), Some("3/10/40"));
         let label = layout().records[2].location;
-        assert_eq!(reads, vec![Introspection::PositionOf(label), Introspection::Headings]);
+        assert_eq!(
+            reads,
+            vec![
+                Introspection::Label("a".into()),
+                Introspection::PositionOf(label),
+                Introspection::Headings
+            ]
+        );
     }
 
     #[test]
-    fn references_before_the_first_layout_ask_for_another_iteration() {
-        let (dest, text, reads) = check_with("@a", &EmptyIntrospector).unwrap();
-        assert_eq!((dest, text.as_str()), (None, PLACEHOLDER));
-        assert_eq!(reads, vec![Introspection::PageCount]);
+    fn references_before_the_first_layout_are_delayed_errors() {
+        let world = TestWorld::new("@a");
+        let (elem, styles) = world.find(REF);
+        let mut engine = Engine::with_introspector(&world, &EmptyIntrospector);
+        let content = reference(&mut engine, &elem, &styles).unwrap();
+        assert_eq!((dest(&content), content.plain_text().as_str()), (None, PLACEHOLDER));
+        let reads: Vec<_> = engine.reads.iter().map(|r| r.what.clone()).collect();
+        assert_eq!(reads, vec![Introspection::Label("a".into())]);
+        let message = "label `<a>` does not exist in the document";
+        assert_eq!(
+            engine.delayed.iter().map(|d| d.message.as_str()).collect::<Vec<_>>(),
+            [message]
+        );
     }
 
     #[test]

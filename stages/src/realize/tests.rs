@@ -20,13 +20,24 @@ use crate::model::{StyleChain, Styles, TEXT, Value};
 
 /// Evaluates `source` and realizes it as a document: the runs and the metadata.
 pub(super) fn realize(source: &str) -> SourceResult<(Vec<PageRun>, DocumentInfo)> {
-    realize_after(source, &EmptyIntrospector)
+    // A first iteration: errors that wait for a layout are not errors yet.
+    realize_with(source, &EmptyIntrospector, false)
 }
 
-/// Like `realize`, with what a previous layout found.
+/// Like `realize`, with what a previous layout found, as the last iteration: delayed
+/// errors count.
 fn realize_after(
     source: &str,
     introspector: &dyn Introspector,
+) -> SourceResult<(Vec<PageRun>, DocumentInfo)> {
+    realize_with(source, introspector, true)
+}
+
+/// Realizes `source` against `introspector`; with `last`, delayed errors are errors.
+fn realize_with(
+    source: &str,
+    introspector: &dyn Introspector,
+    last: bool,
 ) -> SourceResult<(Vec<PageRun>, DocumentInfo)> {
     let world = MemoryWorld::new(source);
     let module = crate::eval::eval(&world, world.main_source())?;
@@ -39,6 +50,9 @@ fn realize_after(
         Locator::root(),
         &mut |run| runs.push(run),
     )?;
+    if last && !engine.delayed.is_empty() {
+        return Err(engine.delayed);
+    }
     Ok((runs, info))
 }
 
@@ -446,5 +460,178 @@ fn document_date_is_auto_none_or_set() {
             minute: 0,
             second: 0
         })
+    );
+}
+
+#[test]
+fn locations_depend_on_the_place_only() {
+    let tags = |source: &str| -> Vec<Tag> {
+        let (runs, _) = realize(source).unwrap();
+        runs.iter()
+            .flat_map(|r| r.items.iter())
+            .filter_map(|i| match i {
+                FlowItem::Tag(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let a = tags("= A\n= B");
+    let b = tags("= A\n= B");
+    assert_eq!(a, b);
+    assert_ne!(a[0].location, a[1].location);
+}
+
+/// A previous layout that put every top-level tag of `runs` on page 1, each run's tags
+/// one point lower than the run before (tags in a row share their place).
+struct Layout(Vec<Record>);
+
+impl Layout {
+    fn of(runs: &[PageRun]) -> Self {
+        let mut records = Vec::new();
+        let mut y = 0.0;
+        for run in runs {
+            for item in &run.items {
+                match item {
+                    FlowItem::Tag(tag) => records.push(Record {
+                        location: tag.location,
+                        page: 1,
+                        position: Point::new(Abs::zero(), Abs::pt(y)),
+                        info: tag.info.clone(),
+                    }),
+                    _ => y += 1.0,
+                }
+            }
+        }
+        Self(records)
+    }
+}
+
+impl Introspector for Layout {
+    fn pages(&self) -> usize {
+        1
+    }
+
+    fn record(&self, location: Location) -> Option<&Record> {
+        self.0.iter().find(|r| r.location == location)
+    }
+
+    fn records(&self) -> &[Record] {
+        &self.0
+    }
+
+    fn label(&self, label: &str) -> Option<&Record> {
+        self.0.iter().find(|r| matches!(&r.info, TagInfo::Labelled { label: l } if l == label))
+    }
+}
+
+#[test]
+fn references_name_numbered_headings() {
+    let source = "#set heading(numbering: \"1.\")\n= A\n= B <b>\nSee @b.";
+    let (runs, _) = realize(source).unwrap();
+    assert_eq!(dump(&runs).lines().last(), Some(r#"par "See ??.""#));
+    let layout = Layout::of(&runs);
+    let (runs, _) = realize_after(source, &layout).unwrap();
+    let FlowItem::Par(par) = runs[0].items.last().unwrap() else { panic!() };
+    let pieces: Vec<_> = par
+        .items
+        .iter()
+        .map(|p| match p {
+            InlinePiece::Text { text, link, .. } => (text.as_str(), link.is_some()),
+            _ => ("?", false),
+        })
+        .collect();
+    assert_eq!(pieces, [("See ", false), ("Section\u{A0}2", true), (".", false)]);
+    let message = realize_after("@nope", &layout).unwrap_err()[0].message.clone();
+    assert_eq!(message, "label `<nope>` does not exist in the document");
+}
+
+#[test]
+fn unnumbered_headings_do_not_count() {
+    check(
+        "= A\n#set heading(numbering: \"1\")\n= B\n#heading(numbering: none)[C]\n= D",
+        "run 0
+        tag heading 1 A
+        block(block)
+        tag heading 1 [1] B
+        block(block)
+        tag heading 1 C
+        block(block)
+        tag heading 1 [2] D
+        block(block)",
+    );
+}
+
+#[test]
+fn text_show_rules_replace_occurrences() {
+    check(
+        "#show \"LaTeX\": [TeX]\nI like LaTeX, LaTeX!",
+        r#"run 0
+        par "I like " "TeX" ", " "TeX" "!""#,
+    );
+    check(
+        "#show \"b\": it => [<#it>]\nabc",
+        r#"run 0
+        par "a" "<b>" "c""#,
+    );
+    let (runs, _) = realize("#show \"b\": set text(fill: red)\nabc").unwrap();
+    let FlowItem::Par(par) = &runs[0].items[0] else { panic!() };
+    let InlinePiece::Text { text, styles, .. } = &par.items[1] else { panic!() };
+    assert_eq!(text, "b");
+    assert!(StyleChain::new(styles).get(TEXT, "fill").is_some());
+}
+
+#[test]
+fn headings_in_nested_content_keep_the_count() {
+    let source = "#set heading(numbering: \"1\")\n= A\n#block[= B]\n= C";
+    let (runs, _) = realize(source).unwrap();
+    assert_eq!(
+        dump_tag(match &runs[0].items[3] {
+            FlowItem::Tag(t) => t,
+            _ => panic!(),
+        }),
+        "tag heading 1 [3] C"
+    );
+    let inner = nested(&runs[0].items[2]);
+    assert_eq!(
+        dump_tag(match &inner[0] {
+            FlowItem::Tag(t) => t,
+            _ => panic!(),
+        }),
+        "tag heading 1 [2] B"
+    );
+}
+
+#[test]
+fn decorations_and_scripts_style_their_text() {
+    let (runs, _) = realize("#underline(stroke: red)[a] #super[b]").unwrap();
+    let FlowItem::Par(par) = &runs[0].items[0] else { panic!() };
+    let InlinePiece::Text { styles, .. } = &par.items[0] else { panic!() };
+    let decos: Vec<_> = super::decorations(styles).collect();
+    assert_eq!(decos.len(), 1);
+    assert!(decos[0].is(crate::model::UNDERLINE));
+    assert!(matches!(decos[0].field("offset"), Some(Value::Auto)));
+    let InlinePiece::Text { text, styles, .. } = &par.items[2] else { panic!() };
+    assert_eq!(text, "b");
+    let em = |v| Value::Length(crate::model::Length::em(crate::base::Em::new(v)));
+    assert_eq!(StyleChain::new(styles).get(TEXT, "baseline"), Some(&em(-0.5)));
+    assert_eq!(super::decorations(styles).count(), 0);
+}
+
+#[test]
+fn quotes_are_quoted_or_padded() {
+    check(
+        "#quote[a b]",
+        r#"run 0
+        par "“a b”""#,
+    );
+    check("#quote(block: true, attribution: [X])[a]", "run 0\nblock(pad)");
+}
+
+#[test]
+fn weak_spacing_swallows_spaces() {
+    check(
+        "a #h(1em, weak: true) b #h(1em) c",
+        r#"run 0
+        par "a" h "b " h " c""#,
     );
 }

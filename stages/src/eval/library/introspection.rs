@@ -208,23 +208,13 @@ fn resolve(
             v.ty().long_name()
         ),
     };
-    let introspector = engine.introspector;
+    let introspector = engine.introspect(Introspection::Label(name.clone()), span, label);
     if let Some(record) = introspector.label(&name) {
         return Ok(Some(record.location));
     }
-    if introspector.pages() == 0 {
-        engine.introspect(Introspection::PageCount, span, label);
-        return Ok(None);
-    }
-    let count = introspector
-        .records()
-        .iter()
-        .filter(|r| matches!(&r.info, TagInfo::Labelled { label } if *label == name))
-        .count();
-    if count > 1 {
-        crate::bail!(span, "label `<{name}>` occurs multiple times in the document");
-    }
-    crate::bail!(span, "label `<{name}>` does not exist in the document")
+    // The label may yet appear (or become unique) when the document settles.
+    engine.delay(crate::base::missing_label(introspector, &name, span));
+    Ok(None)
 }
 
 /// The error for targets other than labels and locations, which quire cannot locate yet.
@@ -472,7 +462,11 @@ mod tests {
         let mut engine = Engine::with_introspector(&world, introspector);
         engine.here = here;
         let result = eval_string(&mut engine, code, Span::detached(), EvalMode::Code, Dict::new());
-        let result = result.map(|v| v.repr()).map_err(|errors| errors[0].message.clone());
+        // Delayed errors count as they would in the last iteration.
+        let result = match (result, engine.delayed.first()) {
+            (Ok(_), Some(delayed)) => Err(delayed.message.clone()),
+            (result, _) => result.map(|v| v.repr()).map_err(|errors| errors[0].message.clone()),
+        };
         (result, engine.reads)
     }
 
@@ -580,7 +574,10 @@ mod tests {
         check(at(2), "counter(page).at(here())", "(1,)");
         assert_eq!(
             reads(&document(), at(2), "counter(page).at(<intro>)"),
-            [(Introspection::PageOf(loc(6)), "counter(page).at(<intro>)".into())]
+            [
+                (Introspection::Label("intro".into()), "counter(page).at(<intro>)".into()),
+                (Introspection::PageOf(loc(6)), "counter(page).at(<intro>)".into())
+            ]
         );
         check_error(
             at(2),
@@ -596,10 +593,18 @@ mod tests {
     }
 
     #[test]
-    fn unknown_labels_wait_for_the_first_layout() {
-        let (result, reads) = run(&EmptyIntrospector, at(2), "counter(page).at(<nope>)");
-        assert_eq!(result.as_deref(), Ok("(0,)"));
-        assert_eq!(reads[0].what, Introspection::PageCount);
+    fn unknown_labels_are_delayed_errors() {
+        // The error is delayed: it holds only if the label is still missing once the
+        // document has settled, which the `Label` read lets the driver see.
+        let world = MemoryWorld::new("");
+        let mut engine = Engine::with_introspector(&world, &EmptyIntrospector);
+        engine.here = at(2);
+        let code = "counter(page).at(<nope>)";
+        let result = eval_string(&mut engine, code, Span::detached(), EvalMode::Code, Dict::new());
+        assert_eq!(result.map(|v| v.repr()).ok().as_deref(), Some("(0,)"));
+        assert_eq!(engine.reads[0].what, Introspection::Label("nope".into()));
+        let delayed: Vec<_> = engine.delayed.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(delayed, ["label `<nope>` does not exist in the document"]);
     }
 
     #[test]
