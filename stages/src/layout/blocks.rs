@@ -1,35 +1,42 @@
 //! Block- and inline-level elements: a realized element (after show rules) and the space
 //! it may take → its frames, by dispatching on the element kind to its layouter
-//! (`container`, `pad`, `stack`, `grid`, `list`, `image`, `shapes`, `transform`,
-//! `repeat`). Elements no layouter here knows show their body, or nothing.
+//! (`container`, `pad`, `columns`, `stack`, `grid`, `list`, `image`, `shapes`,
+//! `transform`, `repeat`). Elements no layouter here knows show their body, or nothing.
+//!
+//! Boxes with a fractional width are laid out by `layout_par_lines` once their line's
+//! remaining space is known.
 //!
 //! Both entry points take every element either way: an inline box asked for as a block is
 //! laid out as one frame, and a block-level element asked for inline (inside a paragraph)
 //! takes the first region's frame.
 
-use crate::base::{Locator, Size, SourceResult};
-use crate::doc::Frame;
+use crate::base::{Abs, Locator, Point, Size, SourceResult};
+use crate::doc::{Frame, FrameItem};
+use crate::layout::columns::layout_columns;
 use crate::layout::container::{layout_block, layout_box};
 use crate::layout::flow::layout_content;
 use crate::layout::grid::layout_grid;
 use crate::layout::image::layout_image;
+use crate::layout::inline::{InlineItem, Line, ParStyle, layout_lines_with};
 use crate::layout::list::{ListKind, layout_list};
 use crate::layout::pad::layout_pad;
+use crate::layout::props::Props;
 use crate::layout::repeat::layout_repeat;
 use crate::layout::shapes::{ShapeKind, layout_line, layout_polygon, layout_shape};
 use crate::layout::stack::layout_stack;
 use crate::layout::transform::layout_transform;
 use crate::layout::{Fragment, LayoutContext, Regions};
 use crate::model::{
-    BLOCK, BOX, CIRCLE, Content, ELLIPSE, ENUM, Element, GRID, IMAGE, LINE, LIST, MOVE, PAD,
-    POLYGON, RECT, REPEAT, ROTATE, SCALE, SQUARE, STACK, Styles, TABLE, TERMS, Value,
+    BLOCK, BOX, CIRCLE, COLUMNS, Content, ELLIPSE, ENUM, Element, Fr, GRID, IMAGE, LINE, LIST,
+    MOVE, PAD, POLYGON, RECT, REPEAT, ROTATE, SCALE, SQUARE, STACK, Styles, TABLE, TERMS, Value,
 };
+use crate::realize::InlinePiece;
 
 /// Whether `elem` is one of the elements laid out here.
 pub fn is_layout_elem(elem: Element) -> bool {
     [
         BLOCK, BOX, PAD, STACK, GRID, TABLE, LIST, ENUM, TERMS, IMAGE, RECT, SQUARE, CIRCLE,
-        ELLIPSE, LINE, POLYGON, MOVE, ROTATE, SCALE, REPEAT,
+        ELLIPSE, LINE, POLYGON, MOVE, ROTATE, SCALE, REPEAT, COLUMNS,
     ]
     .contains(&elem)
 }
@@ -48,6 +55,8 @@ pub fn layout_block_elem(
         return layout_block(cx, content, styles, locator, regions);
     } else if elem == PAD {
         return layout_pad(cx, content, styles, locator, regions);
+    } else if elem == COLUMNS {
+        return layout_columns(cx, content, styles, locator, regions);
     } else if elem == STACK {
         return layout_stack(cx, content, styles, locator, regions);
     } else if elem == GRID || elem == TABLE {
@@ -76,13 +85,50 @@ pub fn layout_inline_elem(
         return layout_box(cx, content, styles, locator, region);
     }
     let regions = Regions::one(region, (false, false));
-    if [BLOCK, PAD, STACK, GRID, TABLE, LIST, ENUM, TERMS].contains(&content.elem()) {
+    if [BLOCK, PAD, STACK, GRID, TABLE, LIST, ENUM, TERMS, COLUMNS].contains(&content.elem()) {
         return Ok(layout_block_elem(cx, content, styles, locator, regions)?.into_frame());
     }
     if !is_layout_elem(content.elem()) {
         return Ok(layout_unknown(cx, content, styles, locator, regions)?.into_frame());
     }
     layout_single(cx, content, styles, locator, regions)
+}
+
+/// The paragraph item of inline piece number `index` when it is a box with a fractional
+/// width: such a box takes its share of its line and is laid out only once that share is
+/// known, by [`layout_par_lines`].
+pub fn fractional_box(index: usize, piece: &InlinePiece) -> Option<InlineItem> {
+    let InlinePiece::Box { content, styles, .. } = piece else { return None };
+    if !content.is(BOX) {
+        return None;
+    }
+    match Props::new(content, styles).value("width") {
+        Value::Fraction(Fr(fr)) => Some(InlineItem::FrBox { fr, id: index, span: content.span() }),
+        _ => None,
+    }
+}
+
+/// Lays out a paragraph's `items` into lines (made from its `pieces`), laying out each
+/// fractional box in its share of its line and the height of `base`.
+pub fn layout_par_lines(
+    cx: &mut LayoutContext,
+    pieces: &[InlinePiece],
+    items: &[InlineItem],
+    par: &ParStyle,
+    base: Size,
+) -> SourceResult<Vec<Line>> {
+    let fonts = cx.fonts;
+    layout_lines_with(&fonts, items, par, &mut |index, width| {
+        let Some(InlinePiece::Box { content, styles, locator, link }) = pieces.get(index) else {
+            return Ok(Frame::new(Size::new(width, Abs::zero())));
+        };
+        let mut frame = layout_box(cx, content, styles, *locator, Size::new(width, base.height))?;
+        if let Some(dest) = link {
+            let size = frame.size();
+            frame.push(Point::zero(), FrameItem::Link(dest.clone(), size));
+        }
+        Ok(frame)
+    })
 }
 
 /// Lays out an element no layouter here knows (one that realization passes on but whose

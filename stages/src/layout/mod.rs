@@ -14,6 +14,7 @@ pub mod flow;
 pub mod inline;
 pub mod page;
 
+mod columns;
 mod container;
 mod grid;
 mod image;

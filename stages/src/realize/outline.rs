@@ -1,7 +1,7 @@
 //! Outlines: an `outline` element and the previous layout's heading records → the content
 //! it shows: a title (an unnumbered heading that is not outlined itself, "Contents" in
 //! English) and one entry per outlined heading, each a block that links to the heading and
-//! reads "indent, number, gap, title, fill, page".
+//! reads "indent, number, gap, title, space, fill, space, page".
 //!
 //! Typst 0.15's look, checked against its renderings:
 //! - entries are blocks `par.leading` apart, in the text's own weight (no bold level 1);
@@ -9,13 +9,14 @@
 //!   titles of a level line up; a wrapped title hangs at its first line's title;
 //! - `indent: auto` indents each level by what the levels above take (their widest number
 //!   plus the gap, 1.2em for a level without numbers among the entries); a relative length
-//!   indents level `n` by `n - 1` times it; a function gets `n - 1` and gives the indent.
+//!   indents level `n` by `n - 1` times it; a function gets `n - 1` and gives the indent;
+//! - the fill is Typst's leader, `box(width: 1fr, repeat(gap: 0.15em)[.])` between two
+//!   spaces: dots from the title to the page number at the right.
 //!
-//! Two approximations, as realization cannot measure text: a number's width is estimated
+//! One approximation, as realization cannot measure text: a number's width is estimated
 //! from its characters with Libertinus Serif's advances (exact for that font's digits and
-//! punctuation), and the fill between title and page is empty fractional space, not
-//! Typst's dotted `repeat`, which layout does not draw inline yet. Page numbers are the
-//! physical ones in arabic digits, and titles are plain text: the records carry no more.
+//! punctuation). Page numbers are the physical ones in arabic digits, and titles are plain
+//! text: the records carry no more.
 //!
 //! In the first iteration no heading is known, so the outline has no entries; reading the
 //! headings makes the next iteration run when there are some.
@@ -27,8 +28,8 @@ use super::reference::{lang, link_to};
 use crate::base::{Em, Introspection, Record, SourceResult, Span, TagInfo};
 use crate::eval::{At, Engine};
 use crate::model::{
-    Args, BLOCK, Content, FromValue, H, HEADING, Length, PAR, Rel, Selector, StyleChain, Styles,
-    Value, expected,
+    Args, BLOCK, BOX, Content, Fr, FromValue, H, HEADING, Length, PAR, REPEAT, Rel, SPACE,
+    Selector, StyleChain, Styles, Value, expected,
 };
 
 /// The space between an entry's number and its title, in em (Typst's default gap).
@@ -176,7 +177,9 @@ impl Entry {
             hang = hang + Length::em(Em::new(widest + GAP));
         }
         pieces.push(Content::text(self.title.clone()));
-        pieces.push(h(Value::Fraction(crate::model::Fr(1.0)), false));
+        pieces.push(Content::new(SPACE));
+        pieces.push(leader(span));
+        pieces.push(Content::new(SPACE));
         pieces.push(Content::text(ecow::eco_format!("{}", self.record.page)));
         let line = link_to(&self.record, Content::sequence(pieces).spanned(span));
         let par = Content::new(PAR)
@@ -189,6 +192,22 @@ impl Entry {
             .with_field("body", Value::Content(par))
             .spanned(span)
     }
+}
+
+/// The gap between the dots of the leader, in em (Typst's default `outline.entry` fill).
+const LEADER_GAP: f64 = 0.15;
+
+/// Typst's default fill of an entry: a box taking the rest of the line, filled with dots
+/// `LEADER_GAP` apart.
+fn leader(span: Span) -> Content {
+    let dots = Content::new(REPEAT)
+        .with_field("body", Value::Content(Content::text(".")))
+        .with_field("gap", Value::Length(Length::em(Em::new(LEADER_GAP))))
+        .spanned(span);
+    Content::new(BOX)
+        .with_field("width", Value::Fraction(Fr(1.0)))
+        .with_field("body", Value::Content(dots))
+        .spanned(span)
 }
 
 /// Horizontal spacing of `amount`.
@@ -307,7 +326,7 @@ mod tests {
     use super::super::reference::testing::{Layout, TestWorld, dest};
     use super::*;
     use crate::base::{EmptyIntrospector, Introspector};
-    use crate::model::{Fr, LINK, OUTLINE};
+    use crate::model::{LINK, OUTLINE};
 
     /// Headings over four pages: numbered ones down to level 3, a two-digit one, an
     /// unnumbered appendix and a heading that is not outlined.
@@ -395,6 +414,16 @@ mod tests {
     }
 
     fn piece(content: &Content) -> String {
+        if content.is(SPACE) {
+            return "_".into();
+        }
+        if content.is(BOX) {
+            let Some(Value::Content(dots)) = content.field("body") else { panic!("no fill") };
+            assert!(dots.is(REPEAT));
+            assert_eq!(content.field("width"), Some(&Value::Fraction(Fr(1.0))));
+            assert_eq!(dots.field("gap"), Some(&Value::Length(Length::em(Em::new(0.15)))));
+            return format!("fill[{}]", dots.plain_text());
+        }
         if content.is(H) {
             return match content.field("amount") {
                 Some(Value::Length(l)) => format!("h({})", length(*l)),
@@ -424,11 +453,11 @@ mod tests {
         check(
             "#outline()",
             r#"title[Some(None) Some(Bool(false))] Contents
-            hang=1.65em -> 1/10/100: "1." h(0.965em) "Intro" h(1fr) "1"
-            hang=3.52em -> 2/10/40: h(1.65em) "1.1." h(0.5em) "Setup" h(1fr) "2"
-            hang=6.075em -> 2/10/80: h(3.52em) "1.1.1." h(0.5em) "Deep" h(1fr) "2"
-            hang=1.65em -> 3/10/20: "10." h(0.5em) "Ten" h(1fr) "3"
-            hang=0 -> 4/10/30: "Appendix" h(1fr) "4""#,
+            hang=1.65em -> 1/10/100: "1." h(0.965em) "Intro" _ fill[.] _ "1"
+            hang=3.52em -> 2/10/40: h(1.65em) "1.1." h(0.5em) "Setup" _ fill[.] _ "2"
+            hang=6.075em -> 2/10/80: h(3.52em) "1.1.1." h(0.5em) "Deep" _ fill[.] _ "2"
+            hang=1.65em -> 3/10/20: "10." h(0.5em) "Ten" _ fill[.] _ "3"
+            hang=0 -> 4/10/30: "Appendix" _ fill[.] _ "4""#,
         );
     }
 
@@ -436,14 +465,14 @@ mod tests {
     fn depth_and_level_selectors_limit_the_entries() {
         check(
             "#outline(title: none, depth: 1)",
-            r#"hang=1.65em -> 1/10/100: "1." h(0.965em) "Intro" h(1fr) "1"
-            hang=1.65em -> 3/10/20: "10." h(0.5em) "Ten" h(1fr) "3"
-            hang=0 -> 4/10/30: "Appendix" h(1fr) "4""#,
+            r#"hang=1.65em -> 1/10/100: "1." h(0.965em) "Intro" _ fill[.] _ "1"
+            hang=1.65em -> 3/10/20: "10." h(0.5em) "Ten" _ fill[.] _ "3"
+            hang=0 -> 4/10/30: "Appendix" _ fill[.] _ "4""#,
         );
         // Level 1 has no entries here, so it indents by the fixed step, as in Typst.
         check(
             "#outline(title: none, target: heading.where(level: 2))",
-            r#"hang=3.07em -> 2/10/40: h(1.2em) "1.1." h(0.5em) "Setup" h(1fr) "2""#,
+            r#"hang=3.07em -> 2/10/40: h(1.2em) "1.1." h(0.5em) "Setup" _ fill[.] _ "2""#,
         );
     }
 
@@ -451,10 +480,10 @@ mod tests {
     fn fixed_and_computed_indents() {
         check(
             "#outline(title: none, indent: 2em, depth: 2)",
-            r#"hang=1.65em -> 1/10/100: "1." h(0.965em) "Intro" h(1fr) "1"
-            hang=3.87em -> 2/10/40: h(2em) "1.1." h(0.5em) "Setup" h(1fr) "2"
-            hang=1.65em -> 3/10/20: "10." h(0.5em) "Ten" h(1fr) "3"
-            hang=0 -> 4/10/30: "Appendix" h(1fr) "4""#,
+            r#"hang=1.65em -> 1/10/100: "1." h(0.965em) "Intro" _ fill[.] _ "1"
+            hang=3.87em -> 2/10/40: h(2em) "1.1." h(0.5em) "Setup" _ fill[.] _ "2"
+            hang=1.65em -> 3/10/20: "10." h(0.5em) "Ten" _ fill[.] _ "3"
+            hang=0 -> 4/10/30: "Appendix" _ fill[.] _ "4""#,
         );
         let (lines, _) =
             realize_with("#outline(title: none, indent: n => n * 3pt)", &layout()).unwrap();
@@ -472,9 +501,9 @@ mod tests {
         assert_eq!(
             lines,
             vec![
-                r#"hang=0 -> 1/10/10: "One" h(1fr) "1""#,
-                r#"hang=1.2em -> 1/10/20: h(1.2em) "Two" h(1fr) "1""#,
-                r#"hang=2.4em -> 1/10/30: h(2.4em) "Three" h(1fr) "1""#,
+                r#"hang=0 -> 1/10/10: "One" _ fill[.] _ "1""#,
+                r#"hang=1.2em -> 1/10/20: h(1.2em) "Two" _ fill[.] _ "1""#,
+                r#"hang=2.4em -> 1/10/30: h(2.4em) "Three" _ fill[.] _ "1""#,
             ]
         );
     }

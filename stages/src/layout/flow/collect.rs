@@ -15,8 +15,8 @@ use rayon::prelude::*;
 use crate::base::{Abs, Em, Locator, Point, SourceResult, Tag};
 use crate::doc::{Frame, FrameItem};
 use crate::eval::Engine;
-use crate::layout::blocks::layout_inline_elem;
-use crate::layout::inline::{self, HAlign, InlineItem, Line, TextStyle, layout_lines};
+use crate::layout::blocks::{fractional_box, layout_inline_elem, layout_par_lines};
+use crate::layout::inline::{self, HAlign, InlineItem, Line, TextStyle};
 use crate::layout::text::{
     alignment, font_size, indent_all, par_spacing, par_style, resolve_length, resolve_rel,
     text_style, x_share, y_share,
@@ -316,7 +316,7 @@ fn layout_par(
     let mut items = Vec::with_capacity(par.items.len());
     let mut tags = Vec::new();
     let mut cached: Option<(&Styles, TextStyle)> = None;
-    for piece in &par.items {
+    for (index, piece) in par.items.iter().enumerate() {
         match piece {
             InlinePiece::Text { text, styles, span, link } => {
                 let mut style = match &cached {
@@ -341,6 +341,10 @@ fn layout_par(
                 items.push(InlineItem::Linebreak { justify: *justify })
             }
             InlinePiece::Box { content, styles, locator, link } => {
+                if let Some(item) = fractional_box(index, piece) {
+                    items.push(item);
+                    continue;
+                }
                 let mut frame = layout_inline_elem(cx, content, styles, *locator, regions.base())?;
                 if let Some(dest) = link {
                     let size = frame.size();
@@ -366,7 +370,7 @@ fn layout_par(
         // Lines are laid out flush left and aligned below once the width is known.
         style.align = HAlign::Left;
     }
-    let mut lines = layout_lines(&cx.fonts, &items, &style);
+    let mut lines = layout_par_lines(cx, &par.items, &items, &style, regions.base())?;
     if shrink && !lines.is_empty() {
         let indent = |i: usize| if i == 0 { style.first_line_indent } else { style.hanging_indent };
         let target = lines

@@ -50,6 +50,11 @@ pub(super) enum SegmentKind<'a> {
     Frame {
         frame: &'a Frame,
     },
+    /// A box with a fractional width, laid out once its line is known.
+    FrBox {
+        fr: f64,
+        id: usize,
+    },
     Linebreak {
         justify: bool,
     },
@@ -65,6 +70,10 @@ pub(super) fn collect(items: &[InlineItem]) -> Collected<'_> {
             InlineItem::Frame { frame, .. } => {
                 out.push(OBJECT_CHAR.encode_utf8(&mut [0; 4]), SegmentKind::Frame { frame })
             }
+            InlineItem::FrBox { fr, id, .. } => out.push(
+                OBJECT_CHAR.encode_utf8(&mut [0; 4]),
+                SegmentKind::FrBox { fr: *fr, id: *id },
+            ),
             InlineItem::Linebreak { justify } => push_linebreak(&mut out, *justify),
             InlineItem::Tag(tag) => out.tags.push((out.text.len(), tag)),
         }
@@ -144,7 +153,7 @@ mod tests {
             .map(|s| match s.kind {
                 SegmentKind::Text { .. } => 't',
                 SegmentKind::Spacing { .. } => 's',
-                SegmentKind::Frame { .. } => 'f',
+                SegmentKind::Frame { .. } | SegmentKind::FrBox { .. } => 'f',
                 SegmentKind::Linebreak { .. } => 'b',
             })
             .collect();
@@ -171,10 +180,11 @@ mod tests {
             &[
                 text("x"),
                 InlineItem::Frame { frame: Frame::default(), span: Span::detached() },
+                InlineItem::FrBox { fr: 1.0, id: 0, span: Span::detached() },
                 InlineItem::Linebreak { justify: true },
             ],
-            "x\u{FFFC}\u{2028}",
-            "tfb",
+            "x\u{FFFC}\u{FFFC}\u{2028}",
+            "tffb",
         );
     }
 

@@ -3,8 +3,9 @@
 //! For each line: the items in the range are gathered in logical order (runs cut where the
 //! line starts or ends are sliced, or shaped again when the cut is not safe to break),
 //! trailing spaces and leading weak spacing are dropped, a hyphen is added after a
-//! hyphenated break, spaces are stretched or shrunk to justify, fractional spacing takes
-//! the remaining space, bidi reorders the pieces into visual order (right-to-left runs
+//! hyphenated break, spaces are stretched or shrunk to justify, fractional spacing and
+//! fractional boxes share the remaining space (the boxes are laid out in their share by
+//! the caller's callback), bidi reorders the pieces into visual order (right-to-left runs
 //! with their glyphs reversed), and the line is aligned within the paragraph width after
 //! the first-line or hanging indent.
 //!
@@ -19,11 +20,13 @@
 //! The file runs past 700 lines because it holds the paragraph's end-to-end tests, all
 //! through one `check` helper.
 
+use std::borrow::Cow;
+
 use ecow::{EcoString, EcoVec};
 use quire_shaping::OutlineCache;
 use unicode_bidi::{BidiInfo, Level};
 
-use crate::base::{Abs, Em, Point, Size};
+use crate::base::{Abs, Em, Point, Size, SourceResult};
 use crate::doc::{Frame, FrameItem, Glyph, TextItem};
 
 use super::linebreak::{BreakKind, LineSpec, SHRINK, available, item_at, trim_end};
@@ -38,8 +41,9 @@ enum Piece<'a> {
         hyphen: Option<RunGlyph>,
     },
     Absolute(Abs),
-    Fractional(f64),
-    Frame(&'a Frame),
+    /// Fractional spacing, or with an id a fractional box not laid out yet.
+    Fractional(f64, Option<usize>),
+    Frame(Cow<'a, Frame>),
 }
 
 impl Piece<'_> {
@@ -50,21 +54,22 @@ impl Piece<'_> {
                 glyphs.map(|g| g.x_advance.at(run.size())).sum()
             }
             Piece::Absolute(amount) => *amount,
-            Piece::Fractional(_) => Abs::zero(),
+            Piece::Fractional(..) => Abs::zero(),
             Piece::Frame(frame) => frame.width(),
         }
     }
 }
 
-/// Builds the frames of the chosen lines.
+/// Builds the frames of the chosen lines, laying out fractional boxes with `frbox`.
 pub(super) fn finalize(
     ctx: &InlineContext,
     p: &Prepared,
     lines: &[LineSpec],
     par: &ParStyle,
-) -> Vec<Line> {
+    frbox: &mut dyn FnMut(usize, Abs) -> SourceResult<Frame>,
+) -> SourceResult<Vec<Line>> {
     let mut outlines = None;
-    lines.iter().map(|spec| finalize_line(ctx, p, spec, par, &mut outlines)).collect()
+    lines.iter().map(|spec| finalize_line(ctx, p, spec, par, &mut outlines, frbox)).collect()
 }
 
 fn finalize_line(
@@ -73,7 +78,8 @@ fn finalize_line(
     spec: &LineSpec,
     par: &ParStyle,
     outlines: &mut Option<OutlineCache>,
-) -> Line {
+    frbox: &mut dyn FnMut(usize, Abs) -> SourceResult<Frame>,
+) -> SourceResult<Line> {
     let end = trim_end(p, spec.start, spec.end);
     let mut ranges = Vec::new();
     let mut pieces = gather(ctx, p, spec.start, end, &mut ranges);
@@ -89,16 +95,26 @@ fn finalize_line(
     let available = available(par, spec.start);
     let fr: f64 = pieces
         .iter()
-        .map(|(piece, _)| if let Piece::Fractional(fr) = piece { *fr } else { 0.0 })
+        .map(|(piece, _)| if let Piece::Fractional(fr, _) = piece { *fr } else { 0.0 })
         .sum();
     let mut width = natural;
     let mut fr_unit = Abs::zero();
     if fr > 0.0 {
+        // Like Typst, fractions share nothing of an unbounded line.
         let remaining = (available - natural).max(Abs::zero());
-        fr_unit = remaining / fr;
-        width += remaining;
+        if remaining.is_finite() {
+            fr_unit = remaining / fr;
+            width += remaining;
+        }
     } else if spec.justified(par) {
         width += justify(&mut pieces, available - natural);
+    }
+    // Fractional boxes are laid out in their share; a box wider than that (a body
+    // that cannot shrink) pushes what follows it to the right, as in Typst.
+    for (piece, _) in &mut pieces {
+        if let Piece::Fractional(share, Some(id)) = *piece {
+            *piece = Piece::Frame(Cow::Owned(frbox(id, fr_unit * share)?));
+        }
     }
 
     let (ascent, descent) = vertical_metrics(p, spec.start, &pieces, outlines);
@@ -134,15 +150,16 @@ fn finalize_line(
                 x += advance;
             }
             Piece::Absolute(amount) => x += *amount,
-            Piece::Fractional(share) => x += fr_unit * *share,
+            Piece::Fractional(share, _) => x += fr_unit * *share,
             Piece::Frame(inline) => {
-                frame.push_frame(Point::new(x, ascent - inline.baseline()), (*inline).clone());
+                let inline_frame: Frame = inline.as_ref().clone();
+                frame.push_frame(Point::new(x, ascent - inline.baseline()), inline_frame);
                 x += inline.width();
             }
         }
     }
     place_tags(p, spec, &pieces, &ranges, &starts, x, &mut frame);
-    Line { frame, natural_width: natural, width, hyphenated }
+    Ok(Line { frame, natural_width: natural, width, hyphenated })
 }
 
 /// Adds the tags that stand in the line: at the x of the character they precede, or at
@@ -232,10 +249,12 @@ fn gather<'a>(
                     push(Piece::Absolute(*amount), level_at(range.start), range);
                 }
             }
-            Item::Fractional { fr, .. } => {
-                push(Piece::Fractional(*fr), level_at(range.start), range)
+            Item::Fractional { fr, id, .. } => {
+                push(Piece::Fractional(*fr, *id), level_at(range.start), range)
             }
-            Item::Frame { frame, .. } => push(Piece::Frame(frame), level_at(range.start), range),
+            Item::Frame { frame, .. } => {
+                push(Piece::Frame(Cow::Borrowed(frame)), level_at(range.start), range)
+            }
             Item::Linebreak { .. } => {}
         }
     }
@@ -299,7 +318,7 @@ fn vertical_metrics(
                 ascent = ascent.max(frame.baseline());
                 descent = descent.max(frame.height() - frame.baseline());
             }
-            Piece::Absolute(_) | Piece::Fractional(_) => {}
+            Piece::Absolute(_) | Piece::Fractional(..) => {}
         }
     }
     if !any_text && let Some(run) = nearest_run(p, start) {
@@ -418,7 +437,10 @@ mod tests {
 
     use super::*;
     use crate::base::Span;
-    use crate::layout::inline::{InlineItem, Linebreaks, Spacing, TextStyle, layout_lines};
+    use crate::doc::{FillRule, Geometry, Shape};
+    use crate::layout::inline::{
+        InlineItem, Linebreaks, Spacing, TextStyle, layout_lines, layout_lines_with,
+    };
 
     const LOREM: &str = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do \
         eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, \
@@ -730,6 +752,55 @@ mod tests {
             assert!(near(right_edge(&lines[0]), Abs::pt(100.0)));
             assert!(near(lines[0].width, Abs::pt(100.0)));
         });
+    }
+
+    #[test]
+    fn finalize_shares_the_rest_among_fractional_boxes() {
+        let frbox = |fr, id| InlineItem::FrBox { fr, id, span: Span::detached() };
+        let h = |fr| InlineItem::Spacing { amount: Spacing::Fr(fr), weak: false };
+        let items = [text("a"), frbox(1.0, 7), h(1.0), frbox(2.0, 8), text("b")];
+        let book = FontBook::embedded();
+        let shaper = ShapingContext::new();
+        let ctx = InlineContext { book: &book, shaper: &shaper };
+        let mut asked = Vec::new();
+        let mut layout = |id: usize, width: Abs| {
+            asked.push((id, width));
+            let mut frame = Frame::new(Size::new(width, Abs::pt(20.0)));
+            frame.set_baseline(Abs::pt(15.0));
+            let shape = Shape {
+                geometry: Geometry::Rect(frame.size()),
+                fill: Some(TextStyle::default().fill),
+                fill_rule: FillRule::NonZero,
+                stroke: None,
+            };
+            frame.push(Point::zero(), FrameItem::Shape(shape, Span::detached()));
+            Ok(frame)
+        };
+        let lines = layout_lines_with(&ctx, &items, &par(100.0), &mut layout).unwrap();
+        assert_eq!(lines.len(), 1);
+        let line = &lines[0];
+        // The boxes get a quarter and a half of what the text leaves, the spacing the rest.
+        let rest = Abs::pt(100.0) - line.natural_width;
+        assert_eq!(asked.len(), 2);
+        assert_eq!(asked[0].0, 7);
+        assert!(near(asked[0].1, rest / 4.0) && near(asked[1].1, rest / 2.0), "{asked:?}");
+        assert!(near(right_edge(line), Abs::pt(100.0)));
+        // The boxes sit on the baseline and make the line as tall as they are.
+        assert_eq!(line.frame.baseline(), Abs::pt(15.0));
+        assert_eq!(line.frame.height(), Abs::pt(20.0));
+        let groups: Vec<Point> = line
+            .frame
+            .items()
+            .filter_map(|(pos, item)| matches!(item, FrameItem::Group(_)).then_some(*pos))
+            .collect();
+        let a = texts(line)[0].1.width();
+        assert_eq!(groups.len(), 2);
+        assert!(near(groups[0].x, a) && near(groups[1].x, a + rest / 2.0), "{groups:?}");
+        // Errors of a box's layout come back.
+        let mut failing = |_: usize, _: Abs| -> SourceResult<Frame> {
+            crate::bail!(Span::detached(), "broken box")
+        };
+        assert!(layout_lines_with(&ctx, &items, &par(100.0), &mut failing).is_err());
     }
 
     #[test]

@@ -11,8 +11,9 @@
 //!   alignment, indents, bidi reordering, line box heights).
 //!
 //! Deliberately absent: content, style chains and the evaluator. Callers resolve styles
-//! into [`TextStyle`] and [`ParStyle`] values first, so this module can be tested and
-//! called without a document.
+//! into [`TextStyle`] and [`ParStyle`] values first, and lay out boxes with a fractional
+//! width through a callback once their share of the line is known, so this module can be
+//! tested and called without a document.
 
 mod collect;
 mod finalize;
@@ -22,7 +23,7 @@ mod shape;
 use ecow::EcoString;
 use quire_shaping::{Feature, FontBook, FontVariant, Shaper};
 
-use crate::base::{Abs, Span, Tag};
+use crate::base::{Abs, Size, SourceResult, Span, Tag};
 use crate::doc::{Color, Destination, Frame, Paint};
 
 /// What a paragraph is made of, in logical order.
@@ -34,6 +35,10 @@ pub enum InlineItem {
     Spacing { amount: Spacing, weak: bool },
     /// An inline box whose baseline sits on the line's baseline.
     Frame { frame: Frame, span: Span },
+    /// An inline box with a fractional width: like fractional spacing it takes its share
+    /// of its line's remaining space, and only then is it laid out, by the callback of
+    /// [`layout_lines_with`], which gets `id` back with the share.
+    FrBox { fr: f64, id: usize, span: Span },
     /// A forced line break; with `justify` the line before it is justified.
     Linebreak { justify: bool },
     /// A locatable element starts here: a zero-width mark that takes no part in shaping
@@ -219,10 +224,23 @@ pub fn layout_inline(ctx: &InlineContext, items: &[InlineItem], par: &ParStyle) 
     layout_lines(ctx, items, par).into_iter().map(|line| line.frame).collect()
 }
 
-/// Lays out a paragraph into lines with their measurements.
+/// Lays out a paragraph into lines with their measurements. Fractional boxes stay empty:
+/// they only take their share of the line.
 pub fn layout_lines(ctx: &InlineContext, items: &[InlineItem], par: &ParStyle) -> Vec<Line> {
+    let mut empty = |_: usize, width: Abs| Ok(Frame::new(Size::new(width, Abs::zero())));
+    layout_lines_with(ctx, items, par, &mut empty).unwrap_or_default()
+}
+
+/// Lays out a paragraph into lines with their measurements, laying out each fractional
+/// box (`InlineItem::FrBox`) with `frbox(id, width)` once its width is known.
+pub fn layout_lines_with(
+    ctx: &InlineContext,
+    items: &[InlineItem],
+    par: &ParStyle,
+    frbox: &mut dyn FnMut(usize, Abs) -> SourceResult<Frame>,
+) -> SourceResult<Vec<Line>> {
     let collected = collect::collect(items);
     let prepared = shape::prepare(ctx, &collected, par);
     let breaks = linebreak::linebreak(&prepared, par);
-    finalize::finalize(ctx, &prepared, &breaks, par)
+    finalize::finalize(ctx, &prepared, &breaks, par, frbox)
 }

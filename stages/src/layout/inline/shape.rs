@@ -82,10 +82,25 @@ fn prefix_sums(items: &[Item]) -> Vec<Prefix> {
 /// One logical piece of the shaped paragraph.
 pub(super) enum Item<'a> {
     Text(ShapedRun<'a>),
-    Absolute { range: Range<usize>, amount: Abs, weak: bool },
-    Fractional { range: Range<usize>, fr: f64 },
-    Frame { range: Range<usize>, frame: &'a Frame },
-    Linebreak { range: Range<usize>, justify: bool },
+    Absolute {
+        range: Range<usize>,
+        amount: Abs,
+        weak: bool,
+    },
+    /// Fractional spacing, or with an `id` a fractional box.
+    Fractional {
+        range: Range<usize>,
+        fr: f64,
+        id: Option<usize>,
+    },
+    Frame {
+        range: Range<usize>,
+        frame: &'a Frame,
+    },
+    Linebreak {
+        range: Range<usize>,
+        justify: bool,
+    },
 }
 
 impl Item<'_> {
@@ -205,7 +220,10 @@ pub(super) fn prepare<'a>(
                 items.push(Item::Absolute { range, amount, weak })
             }
             SegmentKind::Spacing { amount: super::Spacing::Fr(fr), .. } => {
-                items.push(Item::Fractional { range, fr: fr.max(0.0) })
+                items.push(Item::Fractional { range, fr: fr.max(0.0), id: None })
+            }
+            SegmentKind::FrBox { fr, id } => {
+                items.push(Item::Fractional { range, fr: fr.max(0.0), id: Some(id) })
             }
             SegmentKind::Frame { frame } => items.push(Item::Frame { range, frame }),
             SegmentKind::Linebreak { justify } => items.push(Item::Linebreak { range, justify }),
