@@ -1,8 +1,8 @@
 //! Command-line arguments: the `clap` definition of `quire`, compatible with `typst
 //! compile`, and the parsers that validate option values before anything runs.
 //!
-//! Every option is acted on, except `--features` and `--package-path`, which are accepted
-//! for compatibility and say so in `--help`. Invalid values are usage errors (exit code
+//! Every option is acted on, except `--features`, which is accepted for compatibility
+//! and says so in `--help`. Invalid values are usage errors (exit code
 //! 2, clap's message).
 
 use std::num::NonZeroUsize;
@@ -111,10 +111,20 @@ pub struct CompileArgs {
     #[arg(long = "features", env = "TYPST_FEATURES", value_delimiter = ',')]
     pub features: Vec<Feature>,
 
-    /// Where local packages are stored (accepted for compatibility with Typst; quire does
-    /// not load packages yet).
+    /// Custom path to local packages (`@local/name:1.0.0` lives in
+    /// `DIR/local/name/1.0.0`), defaults to `{data-dir}/typst/packages`.
     #[arg(long, env = "TYPST_PACKAGE_PATH", value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub package_path: Option<PathBuf>,
+
+    /// Custom path to the package cache, where packages downloaded by Typst are found;
+    /// defaults to `{cache-dir}/typst/packages`. quire downloads no packages.
+    #[arg(
+        long,
+        env = "TYPST_PACKAGE_CACHE_PATH",
+        value_name = "DIR",
+        value_hint = ValueHint::DirPath
+    )]
+    pub package_cache_path: Option<PathBuf>,
 
     /// The format to print diagnostics in.
     #[arg(long, default_value_t, value_enum)]

@@ -67,7 +67,8 @@ fn compile(args: &CompileArgs) -> anyhow::Result<Success> {
     }
     let world = SystemWorld::new(&args.input, args.root.as_deref())?
         .with_inputs(&args.inputs)
-        .with_creation_timestamp(args.creation_timestamp);
+        .with_creation_timestamp(args.creation_timestamp)
+        .with_package_paths(args.package_path.clone(), args.package_cache_path.clone());
     let book = font_book(&args.fonts);
     let jobs = args
         .jobs

@@ -3,7 +3,10 @@
 //! for display by its path relative to the working directory.
 //!
 //! File ids are project paths (`/chapters/intro.typ`, see `FileId`); they resolve against
-//! the root and can never leave it. Standard input is the file `<stdin>`, which has no
+//! the root and can never leave it. A package file's id starts with the package's
+//! specification (`@preview/name:1.0.0/lib.typ`): it resolves against the package's
+//! folder, `{package-path}/{namespace}/{name}/{version}` (local packages) or else
+//! `{package-cache-path}/...` (packages downloaded before); quire downloads nothing. Standard input is the file `<stdin>`, which has no
 //! place under the root. Sources are read and parsed once, on first access, and cached;
 //! the cache lock is not held while a file is read, so that files can be parsed in
 //! parallel.
@@ -61,6 +64,10 @@ pub struct SystemWorld {
     creation: Option<Timestamp>,
     /// The clock's time at its first reading (when no creation time was given).
     now: OnceLock<Timestamp>,
+    /// Where local packages are stored (`{data-dir}/typst/packages` by default).
+    package_path: Option<PathBuf>,
+    /// Where downloaded packages are cached (`{cache-dir}/typst/packages` by default).
+    package_cache_path: Option<PathBuf>,
 }
 
 impl SystemWorld {
@@ -104,7 +111,42 @@ impl SystemWorld {
             library: std_library(Dict::new()),
             creation: None,
             now: OnceLock::new(),
+            package_path: env_path("TYPST_PACKAGE_PATH").or_else(|| data_dir().map(typst_packages)),
+            package_cache_path: env_path("TYPST_PACKAGE_CACHE_PATH")
+                .or_else(|| cache_dir().map(typst_packages)),
         })
+    }
+
+    /// The world with these package directories (`--package-path` and
+    /// `--package-cache-path`) instead of the environment's or the default ones.
+    pub fn with_package_paths(
+        mut self,
+        package_path: Option<PathBuf>,
+        package_cache_path: Option<PathBuf>,
+    ) -> Self {
+        if package_path.is_some() {
+            self.package_path = package_path;
+        }
+        if package_cache_path.is_some() {
+            self.package_cache_path = package_cache_path;
+        }
+        self
+    }
+
+    /// The folder of the package `spec` (`@namespace/name:version`): the local package
+    /// directory first, then the cache.
+    fn package_dir(&self, spec: &str) -> FileResult<PathBuf> {
+        let not_found = || FileError::PackageNotFound(spec.into());
+        let rest = spec.strip_prefix('@').ok_or_else(not_found)?;
+        let (namespace, rest) = rest.split_once('/').ok_or_else(not_found)?;
+        let (name, version) = rest.split_once(':').ok_or_else(not_found)?;
+        let relative: PathBuf = [namespace, name, version].iter().collect();
+        [&self.package_path, &self.package_cache_path]
+            .into_iter()
+            .flatten()
+            .map(|dir| dir.join(&relative))
+            .find(|dir| dir.is_dir())
+            .ok_or_else(not_found)
     }
 
     /// The world with `sys.inputs` holding these string pairs (later keys win).
@@ -157,6 +199,9 @@ impl SystemWorld {
         }
         if id.path() == STDIN_PATH {
             return Ok(None);
+        }
+        if let Some((spec, within)) = package_file(id.path()) {
+            return resolve(&self.package_dir(spec)?, within).map(Some);
         }
         resolve(&self.root, id.path()).map(Some)
     }
@@ -231,6 +276,9 @@ impl SourceStore for SystemWorld {
     }
 
     fn name(&self, id: FileId) -> String {
+        if package_file(id.path()).is_some() {
+            return id.path().to_owned();
+        }
         let Ok(Some(path)) = self.system_path(id) else {
             return id.path().to_owned();
         };
@@ -241,6 +289,51 @@ impl SourceStore for SystemWorld {
             .display()
             .to_string()
     }
+}
+
+/// A package file's specification and its path inside the package, if the id's path
+/// names a package file (`@preview/name:1.0.0/lib.typ`).
+fn package_file(path: &str) -> Option<(&str, &str)> {
+    if !path.starts_with('@') {
+        return None;
+    }
+    let colon = path.find(':')?;
+    let end = path[colon..].find('/').map_or(path.len(), |i| colon + i);
+    Some(path.split_at(end))
+}
+
+/// A path from an environment variable, if it is set and not empty.
+fn env_path(name: &str) -> Option<PathBuf> {
+    std::env::var_os(name).filter(|value| !value.is_empty()).map(PathBuf::from)
+}
+
+/// The user's data directory (`$XDG_DATA_HOME`, else `~/.local/share`; the platform's
+/// equivalents on macOS and Windows).
+fn data_dir() -> Option<PathBuf> {
+    if cfg!(windows) {
+        return env_path("APPDATA");
+    }
+    if cfg!(target_os = "macos") {
+        return env_path("HOME").map(|home| home.join("Library/Application Support"));
+    }
+    env_path("XDG_DATA_HOME").or_else(|| env_path("HOME").map(|home| home.join(".local/share")))
+}
+
+/// The user's cache directory (`$XDG_CACHE_HOME`, else `~/.cache`; the platform's
+/// equivalents on macOS and Windows).
+fn cache_dir() -> Option<PathBuf> {
+    if cfg!(windows) {
+        return env_path("LOCALAPPDATA");
+    }
+    if cfg!(target_os = "macos") {
+        return env_path("HOME").map(|home| home.join("Library/Caches"));
+    }
+    env_path("XDG_CACHE_HOME").or_else(|| env_path("HOME").map(|home| home.join(".cache")))
+}
+
+/// `{dir}/typst/packages`.
+fn typst_packages(dir: PathBuf) -> PathBuf {
+    dir.join("typst").join("packages")
 }
 
 /// A file id's project path for a path relative to the root: `/` + its components.
@@ -256,14 +349,14 @@ fn project_path(within_root: &Path) -> String {
     out
 }
 
-/// The system path of a project path, or `AccessDenied` if `..` would leave the root.
+/// The system path of a project path, or `Escapes` if `..` would leave the root.
 fn resolve(root: &Path, project_path: &str) -> Result<PathBuf, FileError> {
     let mut parts: Vec<&str> = Vec::new();
     for part in project_path.split('/') {
         match part {
             "" | "." => {}
             ".." => {
-                parts.pop().ok_or(FileError::AccessDenied)?;
+                parts.pop().ok_or_else(|| FileError::Escapes(project_path.into()))?;
             }
             part => parts.push(part),
         }
@@ -370,7 +463,10 @@ mod tests {
         let root = Path::new("/project");
         assert_eq!(resolve(root, "/chapters/intro.typ"), Ok(root.join("chapters/intro.typ")));
         assert_eq!(resolve(root, "/a/../b/./c.typ"), Ok(root.join("b/c.typ")));
-        assert_eq!(resolve(root, "/../secret.typ"), Err(FileError::AccessDenied));
+        assert_eq!(
+            resolve(root, "/../secret.typ"),
+            Err(FileError::Escapes("/../secret.typ".into()))
+        );
         assert_eq!(project_path(Path::new("chapters/intro.typ")), "/chapters/intro.typ");
     }
 

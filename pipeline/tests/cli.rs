@@ -371,3 +371,97 @@ fn help_and_version_exit_successfully() {
     assert_eq!(version.code, Some(0), "{version:?}");
     assert!(version.stdout.starts_with("quire "), "{version:?}");
 }
+
+/// A project with a local package `@local/greet:0.1.0` (entrypoint `src/lib.typ`, which
+/// reads a file next to it and one at the package root) under `packages/`, and a cached
+/// `@preview/cached:0.2.0` under `cache/`.
+fn package_project(name: &str) -> Project {
+    let project = Project::new(name);
+    project
+        .file(
+            "packages/local/greet/0.1.0/typst.toml",
+            "[package]\nname = \"greet\"\nversion = \"0.1.0\"\nentrypoint = \"src/lib.typ\"\n",
+        )
+        .file(
+            "packages/local/greet/0.1.0/src/lib.typ",
+            "#let hello = read(\"hello.txt\").trim()\n#let root = json(\"/data.json\")\n\
+             #let escape() = read(\"/../outside.txt\")\n",
+        )
+        .file("packages/local/greet/0.1.0/src/hello.txt", "hi\n")
+        .file("packages/local/greet/0.1.0/data.json", "[1, 2]")
+        .file(
+            "cache/preview/cached/0.2.0/typst.toml",
+            "[package]\nname = \"cached\"\nversion = \"0.2.0\"\nentrypoint = \"lib.typ\"\n",
+        )
+        .file("cache/preview/cached/0.2.0/lib.typ", "#let y = 2\n");
+    project
+}
+
+/// Runs `quire compile --diagnostic-format short main.typ` with the project's package
+/// directories in the environment.
+fn run_with_packages(project: &Project) -> Run {
+    let packages = project.dir.join("packages");
+    let cache = project.dir.join("cache");
+    project.run_with(
+        &["compile", "--diagnostic-format", "short", "main.typ"],
+        &[
+            ("TYPST_PACKAGE_PATH", packages.to_str().expect("utf-8 path")),
+            ("TYPST_PACKAGE_CACHE_PATH", cache.to_str().expect("utf-8 path")),
+        ],
+        None,
+    )
+}
+
+#[test]
+fn local_packages_load_from_the_package_path() {
+    let project = package_project("package-local");
+    project.file(
+        "main.typ",
+        "#import \"@local/greet:0.1.0\": hello, root\n#import \"@local/greet:0.1.0\"\n\
+         #import \"@preview/cached:0.2.0\": y\n\
+         #assert.eq(hello, \"hi\")\n#assert.eq(root, (1, 2))\n#assert.eq(greet.hello, \"hi\")\n\
+         #assert.eq(y, 2)\n",
+    );
+    check(run_with_packages(&project), 0, "");
+}
+
+#[test]
+fn package_errors_are_worded_as_in_typst() {
+    let project = package_project("package-errors");
+    project.file("main.typ", "#import \"@local/nope:0.1.0\"\n");
+    check(
+        run_with_packages(&project),
+        1,
+        "main.typ:1:8: error: package not found (searched for @local/nope:0.1.0)\n",
+    );
+    project.file("main.typ", "#import \"@local/greet:0.1\"\n");
+    check(
+        run_with_packages(&project),
+        1,
+        "main.typ:1:8: error: version number is missing patch version\n",
+    );
+    project.file("main.typ", "#import \"@local/greet:0.1.0\": escape\n#escape()\n");
+    check(
+        run_with_packages(&project),
+        1,
+        "@local/greet:0.1.0/src/lib.typ:3:21: error: path `\"/../outside.txt\"` would escape \
+         the package root\n",
+    );
+}
+
+#[test]
+fn data_files_are_read_relative_to_the_file() {
+    let project = Project::new("data-files");
+    project
+        .file("main.typ", "#import \"sub/lib.typ\": rows\n#assert.eq(rows, ((a: \"1\"),))\n")
+        .file("sub/lib.typ", "#let rows = csv(\"rows.csv\", row-type: dictionary)\n")
+        .file("sub/rows.csv", "a\n1\n");
+    check(project.run(&["compile", "--diagnostic-format", "short", "main.typ"]), 0, "");
+    project.file("main.typ", "#json(\"bad.json\")\n").file("bad.json", "{\n  \"a\": x\n}\n");
+    check(
+        project.run(&["compile", "--diagnostic-format", "short", "main.typ"]),
+        1,
+        "main.typ:1:6: error: failed to parse JSON (expected value at line 2 column 8 in \
+         bad.json:2:8)\n",
+    );
+}

@@ -7,8 +7,8 @@ use std::num::NonZeroUsize;
 use std::sync::{LazyLock, Mutex};
 
 use quire::compile::{CompileOptions, Compiled, PageSink, compile_paged, compile_paged_to};
-use quire_stages::doc::Page;
 use quire_shaping::FontBook;
+use quire_stages::doc::Page;
 use quire_stages::eval::MemoryWorld;
 
 static FONTS: LazyLock<FontBook> = LazyLock::new(FontBook::embedded);

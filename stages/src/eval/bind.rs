@@ -121,7 +121,6 @@ fn destructure_dict(
                 used.push(ident.get().clone());
                 f(vm, Expr::Ident(ident), value.clone())?;
             }
-            ast::DestructuringItem::Pattern(Pattern::Placeholder(_)) => {}
             ast::DestructuringItem::Pattern(other) => {
                 crate::bail!(other.span(), "cannot destructure unnamed pattern from dictionary")
             }

@@ -1,14 +1,15 @@
-//! Calls: argument lists → `Args`, function and method calls, closures (creation with
-//! their captured values and evaluated defaults; invocation with positional, named,
-//! destructured and sink parameters).
+//! Calls: argument lists → `Args`, function and method calls (with Typst's errors for
+//! fields called like methods), closures (creation with their captured values and
+//! evaluated defaults; invocation with positional, named, destructured and sink
+//! parameters).
 
 use std::sync::Arc;
 
-use ecow::EcoString;
+use ecow::{EcoString, eco_format, eco_vec};
 
 use super::code::{eval_expr, field};
 use super::{Engine, FlowEvent, Scopes, Vm, access, bind, methods};
-use crate::base::{SourceResult, Span};
+use crate::base::{SourceDiagnostic, SourceResult, Span};
 use crate::model::{Args, Closure, ClosureKind, Func, FuncRepr, Scope, Value};
 use crate::syntax::SyntaxKind;
 use crate::syntax::ast::{self, AstNode, Expr};
@@ -24,15 +25,17 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
         if methods::is_mutating(name.as_str()) {
             let args = eval_args(vm, call.args(), span)?;
             let target = access::access(vm, target_expr)?;
-            if let Some(result) = methods::call_mut(target, name.as_str(), args.clone(), span)? {
+            if matches!(target, Value::Array(_) | Value::Dict(_))
+                && let Some(result) = methods::call_mut(target, name.as_str(), args.clone(), span)?
+            {
                 return Ok(result);
             }
             let target = target.clone();
-            return call_method_or_field(vm, target, name, args, span);
+            return call_method_or_field(vm, target, access, args, span);
         }
         let target = eval_expr(vm, target_expr)?;
         let args = eval_args(vm, call.args(), span)?;
-        return call_method_or_field(vm, target, name, args, span);
+        return call_method_or_field(vm, target, access, args, span);
     }
     let func = eval_expr(vm, callee)?;
     let args = eval_args(vm, call.args(), span)?;
@@ -40,34 +43,90 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
 }
 
 /// Calls `target.name(args)`: a method of the target's type, or else a function stored
-/// in a field (a module's function, a dictionary's function value).
+/// in a field of a module, function, type or symbol.
 fn call_method_or_field(
     vm: &mut Vm,
     target: Value,
-    name: ast::Ident,
+    access: ast::FieldAccess,
     args: Args,
     span: Span,
 ) -> SourceResult<Value> {
-    let is_container = matches!(target, Value::Module(_) | Value::Func(_) | Value::Type(_));
+    let name = access.field();
+    let is_container =
+        matches!(target, Value::Module(_) | Value::Func(_) | Value::Type(_) | Value::Symbol(_));
     if !is_container && methods::has_method(&target, name.as_str()) {
         return methods::call(vm.engine, target, name.as_str(), args, span);
     }
-    match field(target.clone(), name.as_str()) {
-        Ok(func) => call_value(vm.engine, func, args, name.span()),
-        Err(_) if is_container && methods::has_method(&target, name.as_str()) => {
-            methods::call(vm.engine, target, name.as_str(), args, span)
-        }
-        Err(_) if matches!(target, Value::Dict(_) | Value::Content(_) | Value::Module(_)) => {
-            let err = field(target.clone(), name.as_str()).unwrap_err();
-            Err(ecow::eco_vec![crate::error!(name.span(), "{}", err)])
-        }
-        Err(_) => crate::bail!(
-            name.span(),
-            "type {} has no method `{}`",
-            target.ty().short_name(),
-            name.as_str()
-        ),
+    if is_container {
+        return match field(target.clone(), name.as_str()) {
+            Ok(func) => call_value(vm.engine, func, args, access.span()),
+            Err(_) if methods::has_method(&target, name.as_str()) => {
+                methods::call(vm.engine, target, name.as_str(), args, span)
+            }
+            Err(message) => crate::bail!(name.span(), "{}", message),
+        };
     }
+    Err(eco_vec![missing_method(target, access, span)])
+}
+
+/// Typst's error for `target.name(..)` where the target's type has no method `name`,
+/// with hints where `name` is a field that was meant to be read.
+fn missing_method(target: Value, access: ast::FieldAccess, span: Span) -> SourceDiagnostic {
+    let name = access.field();
+    let name = name.as_str();
+    let source = access.to_untyped().to_text();
+    let remove_args =
+        || eco_format!("to access the `{name}` field, remove the function arguments: `{source}`");
+    match &target {
+        Value::Dict(dict) if dict.contains(name) => SourceDiagnostic::error(
+            span,
+            "cannot directly call dictionary keys as functions",
+        )
+        .with_hint(eco_format!(
+            "to call the stored function, wrap the field access in parentheses: `({source})(..)`"
+        ))
+        .with_hint(
+            "dictionary keys cannot be used with method syntax as keys could conflict \
+                     with built-in method names",
+        ),
+        Value::Args(args) if args.named_items().any(|(k, _)| k.as_str() == name) => {
+            SourceDiagnostic::error(span, "cannot directly call named argument fields as functions")
+                .with_hint(eco_format!(
+                    "to access the `{name}` argument, remove the function arguments: `{source}`"
+                ))
+                .with_hint(
+                    "named arguments cannot be used with method syntax as argument names could \
+                     conflict with built-in method names",
+                )
+        }
+        Value::Content(content) => {
+            let elem = content.elem().name();
+            if content.elem().field_index(name).is_some() || name == "label" {
+                SourceDiagnostic::error(
+                    span,
+                    eco_format!("`{name}` is not a valid method for element `{elem}`"),
+                )
+                .with_hint(remove_args())
+            } else {
+                SourceDiagnostic::error(span, eco_format!("element {elem} has no method `{name}`"))
+            }
+        }
+        Value::Dict(_) | Value::Args(_) => no_method(&target, name, span),
+        _ if field(target.clone(), name).is_ok() => SourceDiagnostic::error(
+            span,
+            eco_format!("`{name}` is not a valid method for type `{}`", target.ty().long_name()),
+        )
+        .with_hint(remove_args()),
+        _ => no_method(&target, name, span),
+    }
+}
+
+/// `type T has no method `name``.
+fn no_method(target: &Value, name: &str, span: Span) -> SourceDiagnostic {
+    SourceDiagnostic::error(
+        span,
+        eco_format!("type {} has no method `{name}`", target.ty().long_name()),
+    )
 }
 
 /// Calls a value: a function, or a type (its constructor).
@@ -84,20 +143,22 @@ pub fn call_value(
     }
 }
 
-/// Evaluates call arguments, resolving spreads.
+/// Evaluates call arguments, resolving spreads. A library function passed as an argument
+/// is located where it was passed (errors about its results point there).
 pub fn eval_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args> {
     let mut out = Args::new(span, []);
     for arg in args.items() {
         match arg {
             ast::Arg::Pos(expr) => {
                 let value = eval_expr(vm, expr)?;
-                out.push(expr.span(), value);
+                out.push(expr.span(), located(value, expr.span()));
             }
             ast::Arg::Named(named) => {
                 // Named arguments are located by the whole `name: value` pair.
-                let value = eval_expr(vm, named.expr())?;
+                let expr = named.expr();
+                let value = located(eval_expr(vm, expr)?, expr.span());
                 let name = named.name().get().clone().into();
-                out.push_named(named.span(), named.expr().span(), name, value);
+                out.push_named(named.span(), expr.span(), name, value);
             }
             ast::Arg::Spread(spread) => {
                 let span = spread.span();
@@ -120,6 +181,14 @@ pub fn eval_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args>
         }
     }
     Ok(out)
+}
+
+/// A function value located at `span` if it has no place of its own.
+fn located(value: Value, span: Span) -> Value {
+    match value {
+        Value::Func(func) => Value::Func(func.spanned(span)),
+        other => other,
+    }
 }
 
 /// Creates a closure value: captures the outside variables its body mentions and
@@ -191,24 +260,32 @@ pub fn call_closure(
         None => Ok(output),
         Some(FlowEvent::Return(_, Some(value))) => Ok(value),
         Some(FlowEvent::Return(_, None)) => Ok(output),
-        Some(other) => Err(ecow::eco_vec![other.forbidden()]),
+        Some(other) => Err(eco_vec![other.forbidden()]),
     }
 }
 
-/// Binds the parameters of a closure to the arguments.
+/// Binds the parameters of a closure to the arguments. The sink takes the named
+/// arguments nobody else took, then the positional ones the other positional
+/// parameters leave over (those after the sink take theirs from the end).
 fn bind_params(
     vm: &mut Vm,
     closure: ast::Closure,
     defaults: &[Value],
     args: &mut Args,
 ) -> SourceResult<()> {
+    let params: Vec<ast::Param> = closure.params().children().collect();
+    let pos_params = params.iter().filter(|p| matches!(p, ast::Param::Pos(_))).count();
+    let pos_args = args.positional().count();
+    let sink_size = pos_args.checked_sub(pos_params);
+    let mut sink: Option<Option<ast::Ident>> = None;
+    let mut sink_values: Vec<crate::model::Arg> = Vec::new();
     let mut defaults = defaults.iter();
-    for param in closure.params().children() {
+    for param in params {
         match param {
             ast::Param::Pos(pattern) => {
                 let what: EcoString = match pattern {
                     ast::Pattern::Normal(Expr::Ident(ident)) => ident.get().clone(),
-                    _ => "pattern".into(),
+                    _ => "pattern parameter".into(),
                 };
                 let value: Value = args.expect(&what)?;
                 bind::define_pattern(vm, pattern, value)?;
@@ -220,11 +297,24 @@ fn bind_params(
                 vm.scopes.define(name.get().clone(), value);
             }
             ast::Param::Spread(spread) => {
-                let rest = args.take();
-                if let Some(ident) = spread.sink_ident() {
-                    vm.scopes.define(ident.get().clone(), Value::Args(Arc::new(rest)));
+                sink = Some(spread.sink_ident());
+                if let Some(size) = sink_size {
+                    for _ in 0..size {
+                        let Some(i) = args.items.iter().position(|a| a.name.is_none()) else {
+                            break;
+                        };
+                        sink_values.push(args.items.remove(i));
+                    }
                 }
             }
+        }
+    }
+    if let Some(sink) = sink {
+        // The remaining arguments are taken even by an unnamed sink.
+        let mut rest = args.take();
+        if let Some(ident) = sink {
+            rest.items.extend(sink_values);
+            vm.scopes.define(ident.get().clone(), Value::Args(Arc::new(rest)));
         }
     }
     Ok(())

@@ -3,10 +3,10 @@
 //! `and`/`or`, assignments), field access, and the dispatch of every expression kind to
 //! the module that evaluates it.
 
-use ecow::{EcoVec, eco_format};
+use ecow::{EcoString, EcoVec, eco_format, eco_vec};
 
 use super::{At, Vm, access, bind, call, flow, import, markup, rules};
-use crate::base::{Abs, Angle, Em, SourceResult};
+use crate::base::{Abs, Angle, Em, SourceDiagnostic, SourceResult, Span};
 use crate::model::{Array, Dict, Fr, Length, Ratio, Str, Type, Value, join, ops_fns as ops};
 use crate::syntax::ast::{self, AstNode, BinOp, Expr, UnOp, Unit};
 
@@ -42,7 +42,10 @@ pub fn eval_expr(vm: &mut Vm, expr: Expr) -> SourceResult<Value> {
         | Expr::MathFrac(_)
         | Expr::MathRoot(_) => Value::Content(markup::eval_math_node(vm, expr)?),
         Expr::Label(label) => Value::Label(crate::model::Label(label.get().into())),
-        Expr::Ident(ident) => vm.scopes.get(ident.as_str()).at(span)?.clone(),
+        Expr::Ident(ident) => match vm.scopes.get(ident.as_str()) {
+            Ok(value) => value.clone(),
+            Err(message) => return Err(eco_vec![variable_error(span, message, ident.as_str())]),
+        },
         Expr::None(_) => Value::None,
         Expr::Auto(_) => Value::Auto,
         Expr::Bool(v) => Value::Bool(v.get()),
@@ -249,6 +252,14 @@ fn eval_binary(vm: &mut Vm, binary: ast::Binary) -> SourceResult<Value> {
                 bind::assign_pattern(vm, pattern, rhs)?;
                 return Ok(Value::None);
             }
+            // Assigning to a dictionary's field may create the field.
+            if op == BinOp::Assign
+                && let Expr::FieldAccess(field) = lhs
+            {
+                let dict = access::access_dict(vm, field)?;
+                dict.insert(Str(field.field().get().clone()), rhs);
+                return Ok(Value::None);
+            }
             let slot = access::access(vm, lhs)?;
             // The old value is moved out so that `+=` on a large array does not copy it;
             // an error ends evaluation, so the slot need not be restored.
@@ -285,9 +296,27 @@ fn eval_binary(vm: &mut Vm, binary: ast::Binary) -> SourceResult<Value> {
     .at(span)
 }
 
+/// An error about the variable `name` (unknown, read-only), with Typst's hint for a
+/// name that was probably meant as a subtraction (`a-b`).
+pub fn variable_error(span: Span, message: EcoString, name: &str) -> SourceDiagnostic {
+    let error = SourceDiagnostic::error(span, message.clone());
+    let minus = name.matches('-').count();
+    if !message.starts_with("unknown variable") || minus == 0 {
+        return error;
+    }
+    let spaced = name.split('-').collect::<Vec<_>>().join(" - ");
+    let plural = if minus > 1 { "s" } else { "" };
+    error.with_hint(eco_format!(
+        "if you meant to use subtraction, try adding spaces around the minus sign{plural}: `{spaced}`"
+    ))
+}
+
 /// The field `name` of a value: a dictionary key, a content field, a module binding, a
 /// function in a function's scope, a constant of a type, or a part of a length.
 pub fn field(target: Value, name: &str) -> Result<Value, ecow::EcoString> {
+    if let Some(result) = super::library::number_field(&target, name) {
+        return result;
+    }
     match &target {
         Value::Dict(dict) => dict.at(name).cloned(),
         Value::Content(content) => content.get(name),
@@ -297,15 +326,19 @@ pub fn field(target: Value, name: &str) -> Result<Value, ecow::EcoString> {
             .cloned()
             .ok_or_else(|| eco_format!("module `{}` does not contain `{name}`", module.name())),
         Value::Func(func) => func.field(name).ok_or_else(|| match func.name() {
+            _ if func.is_closure() => "cannot access fields on user-defined functions".into(),
             Some(f) => eco_format!("function `{f}` does not contain field `{name}`"),
             None => eco_format!("function does not contain field `{name}`"),
         }),
         Value::Type(ty) => type_field(*ty, name)
-            .ok_or_else(|| eco_format!("type {} does not contain field `{name}`", ty.short_name())),
+            .ok_or_else(|| eco_format!("type {} does not contain field `{name}`", ty.long_name())),
+        Value::Args(args) => super::methods::args_field(args, name),
+        Value::Symbol(symbol) => symbol.modified(name).map(Value::Symbol),
+        Value::Version(version) => version.field(name),
         Value::Length(length) => match name {
             "abs" => Ok(Value::Length(Length::abs(length.abs))),
             "em" => Ok(Value::Float(length.em.get())),
-            _ => Err(eco_format!("length does not have field \"{name}\"")),
+            _ => Err(eco_format!("length does not contain field \"{name}\"")),
         },
         Value::Alignment(align) => match name {
             "x" => {
@@ -314,19 +347,15 @@ pub fn field(target: Value, name: &str) -> Result<Value, ecow::EcoString> {
             "y" => {
                 Ok(align.y.map_or(Value::None, |y| Value::Alignment(crate::model::Alignment::v(y))))
             }
-            _ => Err(eco_format!("alignment does not have field \"{name}\"")),
+            _ => Err(eco_format!("alignment does not contain field \"{name}\"")),
         },
-        Value::Stroke(stroke) => match name {
-            "paint" => Ok(stroke.paint.map_or(Value::Auto, Value::Color)),
-            "thickness" => Ok(stroke.thickness.map_or(Value::Auto, Value::Length)),
-            _ => Err(eco_format!("stroke does not have field \"{name}\"")),
-        },
+        Value::Stroke(stroke) => stroke.field(name),
         Value::Relative(rel) => match name {
             "ratio" => Ok(Value::Ratio(rel.rel)),
             "length" => Ok(Value::Length(rel.abs)),
-            _ => Err(eco_format!("relative length does not have field \"{name}\"")),
+            _ => Err(eco_format!("relative length does not contain field \"{name}\"")),
         },
-        v => Err(eco_format!("cannot access fields on type {}", v.ty().short_name())),
+        v => Err(eco_format!("cannot access fields on type {}", v.ty().long_name())),
     }
 }
 

@@ -9,6 +9,7 @@ use super::{At, FlowEvent, Vm, bind};
 use crate::base::SourceResult;
 use crate::model::{Array, Str, Value, join, mismatch};
 use crate::syntax::ast::{self, AstNode};
+use crate::syntax::{SyntaxKind, SyntaxNode};
 
 /// How many iterations a `while` loop may run before it is deemed infinite.
 const MAX_ITERATIONS: usize = 10_000;
@@ -53,6 +54,12 @@ pub fn eval_while(vm: &mut Vm, w: ast::WhileLoop) -> SourceResult<Value> {
     let mut output = Value::None;
     let mut iterations = 0;
     while condition(vm, w.condition())? {
+        if iterations == 0
+            && is_invariant(w.condition().to_untyped())
+            && !can_diverge(w.body().to_untyped())
+        {
+            crate::bail!(w.condition().span(), "condition is always true");
+        }
         iterations += 1;
         if iterations > MAX_ITERATIONS {
             crate::bail!(w.span(), "loop seems to be infinite");
@@ -65,6 +72,25 @@ pub fn eval_while(vm: &mut Vm, w: ast::WhileLoop) -> SourceResult<Value> {
         }
     }
     Ok(output)
+}
+
+/// Whether an expression gives the same value every time: it mentions no variable
+/// (a field of a constant or a call of constant things is constant too).
+fn is_invariant(node: &SyntaxNode) -> bool {
+    match ast::Expr::from_untyped(node) {
+        Some(ast::Expr::Ident(_) | ast::Expr::MathIdent(_)) => false,
+        Some(ast::Expr::FieldAccess(access)) => is_invariant(access.target().to_untyped()),
+        Some(ast::Expr::FuncCall(call)) => {
+            is_invariant(call.callee().to_untyped()) && is_invariant(call.args().to_untyped())
+        }
+        _ => node.children().all(is_invariant),
+    }
+}
+
+/// Whether a loop body contains a `break` or `return` that could end the loop.
+fn can_diverge(node: &SyntaxNode) -> bool {
+    matches!(node.kind(), SyntaxKind::Break | SyntaxKind::Return)
+        || node.children().any(can_diverge)
 }
 
 /// Evaluates a `for` loop, joining the results of its iterations.
@@ -82,7 +108,6 @@ pub fn eval_for(vm: &mut Vm, f: ast::ForLoop) -> SourceResult<Value> {
             }
             s.graphemes().map(|g| Value::Str(Str::from(g))).collect()
         }
-        Value::Args(args) => args.positional().cloned().collect(),
         v => crate::bail!(
             f.iterable().span(),
             "{}",

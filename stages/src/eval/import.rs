@@ -7,11 +7,11 @@
 use ecow::{EcoString, EcoVec, eco_format};
 
 use super::markup::eval_markup;
-use super::{Engine, FileError, Scopes, Vm, World};
+use super::{At, Engine, FileError, Scopes, Vm, World};
 use crate::base::{FileId, SourceDiagnostic, SourceResult, Span, Trace};
-use crate::model::{Module, Value, mismatch};
-use crate::syntax::Source;
+use crate::model::{Func, Module, Type, Value, mismatch};
 use crate::syntax::ast::{self, AstNode};
+use crate::syntax::{Source, is_ident};
 
 /// Evaluates a source file into a module. Syntax errors are returned without evaluating.
 pub fn eval(world: &dyn World, source: &Source) -> SourceResult<Module> {
@@ -24,12 +24,12 @@ pub fn eval_warned(
     source: &Source,
 ) -> (SourceResult<Module>, EcoVec<SourceDiagnostic>) {
     let mut engine = Engine::new(world);
-    let result = eval_source(&mut engine, source);
+    let result = eval_source(&mut engine, source, stem(source.id().path()));
     (result, std::mem::take(&mut engine.warnings))
 }
 
-/// Evaluates a source with an existing engine (for imports).
-fn eval_source(engine: &mut Engine, source: &Source) -> SourceResult<Module> {
+/// Evaluates a source with an existing engine (for imports) into a module called `name`.
+fn eval_source(engine: &mut Engine, source: &Source, name: &str) -> SourceResult<Module> {
     let root = source.root();
     if root.erroneous() {
         return Err(root
@@ -50,7 +50,7 @@ fn eval_source(engine: &mut Engine, source: &Source) -> SourceResult<Module> {
     if let Some(flow) = flow {
         return Err(ecow::eco_vec![flow.forbidden()]);
     }
-    Ok(Module::new(stem(source.id().path()), scope, content))
+    Ok(Module::new(name, scope, content))
 }
 
 /// The name of a file's module: its file name without extension.
@@ -59,14 +59,26 @@ fn stem(path: &str) -> &str {
     name.split_once('.').map_or(name, |(stem, _)| stem)
 }
 
-/// Resolves `path` as written in file `from` to a project-relative path: absolute paths
-/// start at the project root, others at `from`'s folder. `..` may not leave the root.
-pub fn resolve_path(from: Option<FileId>, path: &str) -> Result<EcoString, FileError> {
-    let mut parts: Vec<&str> = Vec::new();
-    if !path.starts_with('/')
-        && let Some(from) = from
+/// Splits a file id's path into the root it lives under and the path below it: `""` and
+/// the path for a project file, `@ns/name:1.0.0` and `/src/lib.typ` for a package file.
+fn split_root(path: &str) -> (&str, &str) {
+    if path.starts_with('@')
+        && let Some(colon) = path.find(':')
     {
-        let dir = from.path().rsplit_once('/').map_or("", |(dir, _)| dir);
+        let end = path[colon..].find('/').map_or(path.len(), |i| colon + i);
+        return path.split_at(end);
+    }
+    ("", path)
+}
+
+/// Resolves `path` as written in file `from` to a file id's path: absolute paths start at
+/// the root of `from`'s project or package, others at `from`'s folder. `..` may not leave
+/// the root.
+pub fn resolve_path(from: Option<FileId>, path: &str) -> Result<EcoString, FileError> {
+    let (root, within) = from.map_or(("", ""), |from| split_root(from.path()));
+    let mut parts: Vec<&str> = Vec::new();
+    if !path.starts_with('/') {
+        let dir = within.rsplit_once('/').map_or("", |(dir, _)| dir);
         parts.extend(dir.split('/').filter(|p| !p.is_empty()));
     }
     for part in path.split('/') {
@@ -74,34 +86,150 @@ pub fn resolve_path(from: Option<FileId>, path: &str) -> Result<EcoString, FileE
             "" | "." => {}
             ".." => {
                 if parts.pop().is_none() {
-                    return Err(FileError::AccessDenied);
+                    return Err(if root.is_empty() {
+                        FileError::Escapes(path.into())
+                    } else {
+                        FileError::EscapesPackage(path.into())
+                    });
                 }
             }
             part => parts.push(part),
         }
     }
-    Ok(eco_format!("/{}", parts.join("/")))
+    Ok(eco_format!("{root}/{}", parts.join("/")))
 }
 
-/// Loads and evaluates the module at `path` (relative to the current file).
-fn load(vm: &mut Vm, path: &str, span: Span) -> SourceResult<Module> {
-    if path.starts_with('@') {
-        crate::bail!(span, "package imports are not supported yet");
-    }
-    let file_error = |e: FileError| {
-        let mut diag = SourceDiagnostic::error(span, eco_format!("{e}"));
-        if let Some(hint) = e.hint() {
-            diag = diag.with_hint(hint);
+/// A package specification: `@namespace/name:major.minor.patch`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PackageSpec {
+    namespace: EcoString,
+    name: EcoString,
+    version: [u32; 3],
+}
+
+impl PackageSpec {
+    /// Parses a specification, with Typst's wording for what is wrong with it.
+    fn parse(text: &str) -> Result<Self, EcoString> {
+        let Some(rest) = text.strip_prefix('@') else {
+            return Err("package specification must start with '@'".into());
+        };
+        let (namespace, rest) = rest.split_once('/').unwrap_or((rest, ""));
+        if namespace.is_empty() {
+            return Err("package specification is missing namespace".into());
         }
-        ecow::eco_vec![diag]
+        if !is_ident(namespace) {
+            return Err(eco_format!("`{namespace}` is not a valid package namespace"));
+        }
+        let (name, version) = rest.split_once(':').unwrap_or((rest, ""));
+        if name.is_empty() {
+            return Err("package specification is missing name".into());
+        }
+        if !is_ident(name) {
+            return Err(eco_format!("`{name}` is not a valid package name"));
+        }
+        if version.is_empty() {
+            return Err("package specification is missing version".into());
+        }
+        Ok(Self {
+            namespace: namespace.into(),
+            name: name.into(),
+            version: parse_version(version)?,
+        })
+    }
+
+    /// The specification as Typst writes it.
+    fn display(&self) -> EcoString {
+        let [major, minor, patch] = self.version;
+        eco_format!("@{}/{}:{major}.{minor}.{patch}", self.namespace, self.name)
+    }
+}
+
+/// Parses `major.minor.patch`.
+fn parse_version(text: &str) -> Result<[u32; 3], EcoString> {
+    let mut parts = text.split('.');
+    let mut out = [0; 3];
+    for (slot, kind) in out.iter_mut().zip(["major", "minor", "patch"]) {
+        let Some(part) = parts.next().filter(|part| !part.is_empty()) else {
+            return Err(eco_format!("version number is missing {kind} version"));
+        };
+        *slot = part.parse().map_err(|_| eco_format!("`{part}` is not a valid {kind} version"))?;
+    }
+    if let Some(rest) = parts.next() {
+        return Err(eco_format!("version number has unexpected fourth component: `{rest}`"));
+    }
+    Ok(out)
+}
+
+/// The version of Typst that quire matches, for packages' `compiler` requirements.
+const TYPST_VERSION: [u32; 3] = [0, 15, 1];
+
+/// Reads a package's manifest (`typst.toml`) and checks it against the specification;
+/// returns the id of the package's entrypoint.
+fn package_entrypoint(world: &dyn World, spec: &PackageSpec) -> Result<FileId, EcoString> {
+    let root = spec.display();
+    let manifest = world
+        .file(FileId::new(&eco_format!("{root}/typst.toml")))
+        .map_err(|e| eco_format!("{e}"))?;
+    let malformed =
+        |message: &dyn std::fmt::Display| eco_format!("package manifest is malformed ({message})");
+    let text = std::str::from_utf8(&manifest).map_err(|_| malformed(&"invalid UTF-8"))?;
+    let table: toml::Table = toml::from_str(text).map_err(|e| malformed(&e.message()))?;
+    let Some(package) = table.get("package") else {
+        return Err(malformed(&"missing field `package`"));
     };
-    let resolved = resolve_path(vm.file, path).map_err(file_error)?;
-    let id = FileId::new(&resolved);
+    let field = |name: &str| -> Result<&str, EcoString> {
+        match package.get(name) {
+            Some(toml::Value::String(value)) => Ok(value.as_str()),
+            Some(other) => Err(malformed(&format_args!(
+                "invalid type: {}, expected a string",
+                other.type_str()
+            ))),
+            None => Err(malformed(&format_args!("missing field `{name}`"))),
+        }
+    };
+    let name = field("name")?;
+    let version = field("version")?;
+    let entrypoint = field("entrypoint")?;
+    if name != spec.name {
+        return Err(eco_format!("package manifest contains mismatched name `{name}`"));
+    }
+    if parse_version(version).map_err(|e| malformed(&e))? != spec.version {
+        return Err(eco_format!("package manifest contains mismatched version {version}"));
+    }
+    if let Some(toml::Value::String(compiler)) = package.get("compiler") {
+        let required = parse_version(compiler).map_err(|e| malformed(&e))?;
+        if required > TYPST_VERSION {
+            return Err(eco_format!(
+                "package requires Typst {compiler} or newer (current version is {}.{}.{})",
+                TYPST_VERSION[0],
+                TYPST_VERSION[1],
+                TYPST_VERSION[2]
+            ));
+        }
+    }
+    let inside = FileId::new(&eco_format!("{root}/typst.toml"));
+    let path = resolve_path(Some(inside), entrypoint).map_err(|e| eco_format!("{e}"))?;
+    Ok(FileId::new(&path))
+}
+
+/// Loads and evaluates the module at `path` (relative to the current file, or a package
+/// specification).
+fn load(vm: &mut Vm, path: &str, span: Span) -> SourceResult<Module> {
+    let file_error = |e: FileError| ecow::eco_vec![e.diagnostic(span)];
+    let (id, name) = if path.starts_with('@') {
+        let spec = PackageSpec::parse(path).at(span)?;
+        let id = package_entrypoint(vm.engine.world, &spec).at(span)?;
+        (id, spec.name)
+    } else {
+        let resolved = resolve_path(vm.file, path).map_err(file_error)?;
+        let id = FileId::new(&resolved);
+        (id, stem(id.path()).into())
+    };
     if vm.engine.route.contains(&id) {
         crate::bail!(span, "cyclic import");
     }
     let source = vm.engine.world.source(id).map_err(file_error)?;
-    eval_source(vm.engine, &source).map_err(|mut errors| {
+    eval_source(vm.engine, &source, &name).map_err(|mut errors| {
         for error in errors.make_mut() {
             error
                 .trace
@@ -111,59 +239,104 @@ fn load(vm: &mut Vm, path: &str, span: Span) -> SourceResult<Module> {
     })
 }
 
-/// The module an import or include refers to.
-fn module_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<Module> {
+/// What names can be imported from: a module, or a function or type with a scope
+/// (`json: encode`, `str: from-unicode`).
+#[derive(Clone)]
+enum Importable {
+    Module(Module),
+    Func(Func),
+    Type(Type),
+}
+
+impl Importable {
+    /// The importable a value is, or Typst's error for one that is none.
+    fn of(value: Value, expected: &str) -> Result<Self, EcoString> {
+        match value {
+            Value::Module(module) => Ok(Self::Module(module)),
+            Value::Func(func) => Ok(Self::Func(func)),
+            Value::Type(ty) => Ok(Self::Type(ty)),
+            v => Err(mismatch(expected, &v)),
+        }
+    }
+
+    /// The value bound to `name` in its scope.
+    fn get(&self, name: &str) -> Option<Value> {
+        match self {
+            Self::Module(module) => module.scope().get(name).cloned(),
+            Self::Func(func) => func.field(name),
+            Self::Type(ty) => super::library::type_scope(*ty, name),
+        }
+    }
+
+    /// The importable as a value.
+    fn into_value(self) -> Value {
+        match self {
+            Self::Module(module) => Value::Module(module),
+            Self::Func(func) => Value::Func(func),
+            Self::Type(ty) => Value::Type(ty),
+        }
+    }
+}
+
+/// The module (or other importable) an import refers to.
+fn importable_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<Importable> {
     let span = source.span();
     match super::code::eval_expr(vm, source)? {
-        Value::Str(path) => load(vm, &path, span),
-        Value::Module(module) => Ok(module),
-        v => crate::bail!(span, "{}", mismatch("path or module", &v)),
+        Value::Str(path) => load(vm, &path, span).map(Importable::Module),
+        v => Importable::of(v, "path, module, function, or type").at(span),
     }
 }
 
 /// Evaluates an `import`.
 pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
     let source = import.source();
-    let module = module_of(vm, source)?;
+    let importable = importable_of(vm, source)?;
     if let Some(new_name) = import.new_name() {
-        vm.scopes.define(new_name.get().clone(), Value::Module(module.clone()));
+        vm.scopes.define(new_name.get().clone(), importable.clone().into_value());
     }
     match import.imports() {
         None => {
-            if import.new_name().is_none() {
-                let name = module.name();
-                if !crate::syntax::is_ident(name) {
-                    crate::bail!(source.span(), "cannot determine the name of the module";
-                        hint: "try `as` to name it");
+            if import.new_name().is_some() {
+                return Ok(());
+            }
+            let Importable::Module(module) = importable else {
+                vm.warn(crate::warning!(source.span(), "this import has no effect"));
+                return Ok(());
+            };
+            if matches!(source, ast::Expr::Ident(_) | ast::Expr::FieldAccess(_)) {
+                vm.warn(crate::warning!(source.span(), "this import has no effect"));
+                return Ok(());
+            }
+            let name = module.name();
+            if !is_ident(name) {
+                crate::bail!(source.span(), "cannot determine the name of the module";
+                    hint: "try `as` to name it");
+            }
+            vm.scopes.define(name, Value::Module(module.clone()));
+        }
+        Some(ast::Imports::Wildcard) => match importable {
+            Importable::Module(module) => {
+                for (name, value) in module.scope().iter() {
+                    vm.scopes.define(name.clone(), value.clone());
                 }
-                vm.scopes.define(name, Value::Module(module.clone()));
             }
-        }
-        Some(ast::Imports::Wildcard) => {
-            for (name, value) in module.scope().iter() {
-                vm.scopes.define(name.clone(), value.clone());
-            }
-        }
+            _ => crate::bail!(source.span(), "cannot import all items from a function or type";
+                hint: "list the items to import"),
+        },
         Some(ast::Imports::Items(items)) => {
             for item in items.iter() {
-                let mut scope = module.scope();
+                let mut from = importable.clone();
                 let mut value = None;
                 let segments: Vec<_> = item.path().iter().collect();
                 for (i, segment) in segments.iter().enumerate() {
-                    let Some(found) = scope.get(segment.as_str()) else {
+                    let Some(found) = from.get(segment.as_str()) else {
                         crate::bail!(segment.span(), "unresolved import");
                     };
                     if i + 1 < segments.len() {
-                        match found {
-                            Value::Module(m) => scope = m.scope(),
-                            v => crate::bail!(
-                                segment.span(),
-                                "expected module, found {}",
-                                v.ty().long_name()
-                            ),
-                        }
+                        from = Importable::of(found.clone(), "module, function, or type")
+                            .at(segment.span())?;
                     }
-                    value = Some(found.clone());
+                    value = Some(found);
                 }
                 let Some(value) = value else { continue };
                 vm.scopes.define(item.bound_name().get().clone(), value);
@@ -171,6 +344,16 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
         }
     }
     Ok(())
+}
+
+/// The module an include refers to: a path or a module.
+fn module_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<Module> {
+    let span = source.span();
+    match super::code::eval_expr(vm, source)? {
+        Value::Str(path) => load(vm, &path, span),
+        Value::Module(module) => Ok(module),
+        v => crate::bail!(span, "{}", mismatch("path or module", &v)),
+    }
 }
 
 /// Evaluates an `include`: the content of the module.

@@ -1,15 +1,17 @@
 //! The `World`: everything evaluation needs from outside — the library, the main file,
 //! and sources and raw files by id — and `FileError`, with Typst's wording for failures.
 //!
-//! File ids are project-relative paths (`/chapters/one.typ`); the world maps them to
-//! storage (the file system in the CLI, memory in tests). Evaluation never does I/O itself.
+//! File ids are project-relative paths (`/chapters/one.typ`) or, for a file of a package,
+//! the package specification followed by the path inside the package
+//! (`@preview/name:1.0.0/src/lib.typ`); the world maps them to storage (the file system
+//! in the CLI, memory in tests). Evaluation never does I/O itself.
 
 use std::fmt::{self, Display, Formatter};
 use std::sync::Arc;
 
-use ecow::EcoString;
+use ecow::{EcoString, eco_format};
 
-use crate::base::FileId;
+use crate::base::{FileId, SourceDiagnostic, Span};
 use crate::model::{Datetime, Scope, Styles};
 use crate::syntax::Source;
 
@@ -48,8 +50,15 @@ pub trait World: Sync {
 pub enum FileError {
     /// No file at the path; holds the path that was searched (on the storage side).
     NotFound(EcoString),
-    /// The path leaves the project root or may not be read.
+    /// The path, as written, would leave the project root.
+    Escapes(EcoString),
+    /// The path, as written in a package file, would leave the package's root.
+    EscapesPackage(EcoString),
+    /// The file may not be read.
     AccessDenied,
+    /// No package matches the specification (`@preview/name:1.0.0`): it is neither in the
+    /// local package directory nor in the package cache.
+    PackageNotFound(EcoString),
     /// The path is a directory.
     IsDirectory,
     /// The file is not valid UTF-8 (for a source).
@@ -59,12 +68,30 @@ pub enum FileError {
 }
 
 impl FileError {
-    /// A hint to show with the error, if any.
+    /// The first hint to show with the error, if any (see `hints`).
     pub fn hint(&self) -> Option<&'static str> {
+        self.hints().first().copied()
+    }
+
+    /// The hints to show with the error, in order.
+    pub fn hints(&self) -> &'static [&'static str] {
         match self {
-            Self::AccessDenied => Some("cannot read file outside of project root"),
-            _ => None,
+            Self::Escapes(_) => &[
+                "cannot access files outside of the project sandbox",
+                "you can adjust the project root with the `--root` argument",
+            ],
+            Self::EscapesPackage(_) => &["cannot access files outside of the package sandbox"],
+            _ => &[],
         }
+    }
+
+    /// The error as a diagnostic at `span`, with its hints.
+    pub fn diagnostic(&self, span: Span) -> SourceDiagnostic {
+        let mut diag = SourceDiagnostic::error(span, eco_format!("{self}"));
+        for hint in self.hints() {
+            diag = diag.with_hint(*hint);
+        }
+        diag
     }
 }
 
@@ -72,6 +99,13 @@ impl Display for FileError {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         match self {
             Self::NotFound(path) => write!(f, "file not found (searched at {path})"),
+            Self::Escapes(path) => {
+                write!(f, "path `{}` would escape the project root", crate::model::repr_str(path))
+            }
+            Self::EscapesPackage(path) => {
+                write!(f, "path `{}` would escape the package root", crate::model::repr_str(path))
+            }
+            Self::PackageNotFound(spec) => write!(f, "package not found (searched for {spec})"),
             Self::AccessDenied => f.write_str("failed to load file (access denied)"),
             Self::IsDirectory => f.write_str("failed to load file (is a directory)"),
             Self::InvalidUtf8 => f.write_str("file is not valid utf-8"),

@@ -6,7 +6,7 @@
 use std::ops::Add;
 
 use crate::base::Abs;
-use crate::doc::{Color as DocColor, FixedStroke, Paint};
+use crate::doc::{FixedStroke, Paint};
 use crate::model::{
     Color, Content, Dict, FromValue, Length, Rel, Stroke, Style, StyleChain, Styles, TEXT, Value,
 };
@@ -74,6 +74,8 @@ impl<'a> Props<'a> {
     pub fn fill(&self, field: &str) -> Option<Paint> {
         match self.value(field) {
             Value::Color(color) => Some(paint(color)),
+            // Gradients are not painted yet: their first stop stands in.
+            Value::Gradient(gradient) => Some(paint(gradient.first_color())),
             _ => None,
         }
     }
@@ -118,11 +120,7 @@ pub(super) fn resolve_rel(rel: Rel, base: Abs, font_size: Abs) -> Abs {
 
 /// A language colour as an output paint.
 pub(super) fn paint(color: Color) -> Paint {
-    Paint::Solid(match color {
-        Color::Luma { lightness, alpha } => DocColor::Luma { l: lightness, a: alpha },
-        Color::Rgb([r, g, b, a]) => DocColor::Rgb { r, g, b, a },
-        Color::Cmyk([c, m, y, k]) => DocColor::Cmyk { c, m, y, k },
-    })
+    Paint::Solid(color.to_doc())
 }
 
 /// A stroke value (`none`, a length, a colour, a stroke or a stroke dictionary) resolved:
@@ -139,7 +137,7 @@ pub(super) fn stroke_of(value: &Value, font_size: Abs) -> Option<FixedStroke> {
 /// A language stroke resolved, with 1pt and black for what it leaves open.
 pub(super) fn fixed_stroke(stroke: &Stroke, font_size: Abs) -> FixedStroke {
     let mut fixed = FixedStroke::default();
-    if let Some(color) = stroke.paint {
+    if let Some(color) = stroke.color() {
         fixed.paint = paint(color);
     }
     if let Some(thickness) = stroke.thickness {

@@ -11,7 +11,7 @@ use ecow::EcoString;
 use quire_shaping::{Feature, FontStretch, FontStyle, FontVariant, FontWeight, Tag};
 
 use crate::base::Abs;
-use crate::doc::{Color as DocColor, Paint};
+use crate::doc::Paint;
 use crate::layout::inline::{BottomEdge, Dir, HAlign, Linebreaks, ParStyle, TextStyle, TopEdge};
 use crate::model::{
     ALIGN_ELEM, Color, HAlign as ModelHAlign, Length, PAR, Rel, Style, StyleChain, Styles, TEXT,
@@ -50,11 +50,7 @@ pub fn resolve_rel(styles: &Styles, rel: Rel, base: Abs) -> Abs {
 
 /// A language colour as an output paint.
 pub fn paint(color: Color) -> Paint {
-    Paint::Solid(match color {
-        Color::Luma { lightness, alpha } => DocColor::Luma { l: lightness, a: alpha },
-        Color::Rgb([r, g, b, a]) => DocColor::Rgb { r, g, b, a },
-        Color::Cmyk([c, m, y, k]) => DocColor::Cmyk { c, m, y, k },
-    })
+    Paint::Solid(color.to_doc())
 }
 
 /// The alignment in effect (`set align(..)`), with both axes filled in (start, top).
@@ -357,6 +353,7 @@ pub fn y_share(align: VAlign) -> f64 {
 mod tests {
     use super::*;
     use crate::base::{Em, Span};
+    use crate::doc::Color as DocColor;
     use crate::model::{Alignment, Args, Element, STRONG};
 
     /// Styles from `set` rules given as (element, field, value), outermost first.

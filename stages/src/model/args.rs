@@ -77,7 +77,38 @@ impl Args {
     pub fn expect<T: FromValue>(&mut self, what: &str) -> SourceResult<T> {
         match self.eat()? {
             Some(v) => Ok(v),
-            None => Err(error(self.span, eco_format!("missing argument: {what}"))),
+            None => Err(eco_vec![self.missing_argument(what)]),
+        }
+    }
+
+    /// Like `expect`, also giving the span of the value (for checks on it after the
+    /// cast, such as "number must be positive").
+    pub fn expect_spanned<T: FromValue>(&mut self, what: &str) -> SourceResult<(T, Span)> {
+        match self.eat_spanned()? {
+            Some(v) => Ok(v),
+            None => Err(eco_vec![self.missing_argument(what)]),
+        }
+    }
+
+    /// Like `eat`, also giving the span of the value.
+    pub fn eat_spanned<T: FromValue>(&mut self) -> SourceResult<Option<(T, Span)>> {
+        let Some(i) = self.items.iter().position(|arg| arg.name.is_none()) else {
+            return Ok(None);
+        };
+        let arg = self.items.remove(i);
+        T::from_value(arg.value).map(|v| Some((v, arg.value_span))).map_err(|e| error(arg.span, e))
+    }
+
+    /// The error for a positional argument that is missing: Typst's `missing argument`,
+    /// or, where the argument was given by name, the hint to drop the name.
+    pub fn missing_argument(&self, what: &str) -> SourceDiagnostic {
+        match self.items.iter().find(|arg| arg.name.as_deref() == Some(what)) {
+            Some(arg) => SourceDiagnostic::error(
+                arg.span,
+                eco_format!("the argument `{what}` is positional"),
+            )
+            .with_hint(eco_format!("try removing `{what}:`")),
+            None => SourceDiagnostic::error(self.span, eco_format!("missing argument: {what}")),
         }
     }
 
@@ -97,11 +128,28 @@ impl Args {
 
     /// Takes all remaining positional arguments, cast to `T`.
     pub fn all<T: FromValue>(&mut self) -> SourceResult<Vec<T>> {
-        let mut out = Vec::new();
-        while let Some(v) = self.eat()? {
-            out.push(v);
+        let (positional, named) = self.take_positional();
+        self.items = named;
+        let mut out = Vec::with_capacity(positional.len());
+        for arg in positional {
+            out.push(T::from_value(arg.value).map_err(|e| error(arg.span, e))?);
         }
         Ok(out)
+    }
+
+    /// Splits the arguments in one pass into the positional ones and the named ones
+    /// (each in order); the caller decides what stays.
+    pub fn take_positional(&mut self) -> (Vec<Arg>, EcoVec<Arg>) {
+        let mut positional = Vec::new();
+        let mut named = EcoVec::new();
+        for arg in std::mem::take(&mut self.items) {
+            if arg.name.is_none() {
+                positional.push(arg);
+            } else {
+                named.push(arg);
+            }
+        }
+        (positional, named)
     }
 
     /// Takes the named argument `name` (the last one wins if it is given twice).
@@ -117,6 +165,37 @@ impl Args {
             }
         }
         Ok(found)
+    }
+
+    /// Like `named`, also giving the span of the value.
+    pub fn named_spanned<T: FromValue>(&mut self, name: &str) -> SourceResult<Option<(T, Span)>> {
+        let mut found = None;
+        let mut i = 0;
+        while i < self.items.len() {
+            if self.items[i].name.as_deref() == Some(name) {
+                let arg = self.items.remove(i);
+                let span = arg.value_span;
+                found = Some((T::from_value(arg.value).map_err(|e| error(span, e))?, span));
+            } else {
+                i += 1;
+            }
+        }
+        Ok(found)
+    }
+
+    /// The number of arguments, positional and named.
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Whether there are no arguments.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    /// The named arguments in order (a name given twice appears twice).
+    pub fn named_items(&self) -> impl Iterator<Item = (&Str, &Value)> {
+        self.items.iter().filter_map(|arg| arg.name.as_ref().map(|name| (name, &arg.value)))
     }
 
     /// Takes the named argument `name`, or else the first positional one that casts.

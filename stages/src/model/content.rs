@@ -17,7 +17,7 @@ use ecow::{EcoString, EcoVec, eco_format};
 use super::cast::coerce;
 use super::elements::{SEQUENCE, SPACE, STYLED, TEXT};
 use super::{Args, Dict, Label, Property, Str, Style, Styles, Type, Value};
-use crate::base::{SourceResult, Span};
+use crate::base::{Location, SourceResult, Span};
 
 /// A kind of element: a handle to its static description.
 #[derive(Copy, Clone)]
@@ -208,9 +208,11 @@ fn take(field: &FieldData, args: &mut Args) -> SourceResult<Option<Value>> {
         coerce(value, field.accepts).map_err(|e| ecow::eco_vec![crate::error!(span, "{}", e)])
     };
     if field.variadic {
-        let mut items = EcoVec::new();
-        while let Some(i) = args.items.iter().position(|a| a.name.is_none()) {
-            let arg = args.items.remove(i);
+        // One pass, not one removal per argument: a table may have 100 000 cells.
+        let (positional, named) = args.take_positional();
+        args.items = named;
+        let mut items = EcoVec::with_capacity(positional.len());
+        for arg in positional {
             items.push(check(arg.value, arg.value_span)?);
         }
         return Ok(Some(Value::Array(super::Array(items))));
@@ -271,12 +273,20 @@ struct Inner {
     fields: EcoVec<(u8, Value)>,
     span: Span,
     label: Option<Label>,
+    /// Where the element stands in the laid-out document, once realization knows.
+    location: Option<Location>,
 }
 
 impl Content {
     /// An element without fields.
     pub fn new(elem: Element) -> Self {
-        Self(Arc::new(Inner { elem, fields: EcoVec::new(), span: Span::detached(), label: None }))
+        Self(Arc::new(Inner {
+            elem,
+            fields: EcoVec::new(),
+            span: Span::detached(),
+            label: None,
+            location: None,
+        }))
     }
 
     /// Empty content (a sequence without children).
@@ -396,6 +406,18 @@ impl Content {
         self
     }
 
+    /// Where the element stands in the document, if realization located it
+    /// (`it.location()` in a show rule); `None` for content made by code.
+    pub fn location(&self) -> Option<Location> {
+        self.0.location
+    }
+
+    /// The content with its location set.
+    pub fn located(mut self, location: Location) -> Self {
+        Arc::make_mut(&mut self.0).location = Some(location);
+        self
+    }
+
     /// The value of the field `name`, if it was given.
     pub fn field(&self, name: &str) -> Option<&Value> {
         let index = self.elem().field_index(name)?;
@@ -410,10 +432,9 @@ impl Content {
     /// Field access from the language (`it.body`), with Typst's errors.
     pub fn get(&self, name: &str) -> Result<Value, EcoString> {
         if name == "label" {
-            return self
-                .label()
-                .map(|l| Value::Label(l.clone()))
-                .ok_or_else(|| eco_format!("content does not have field \"label\""));
+            return self.label().map(|l| Value::Label(l.clone())).ok_or_else(|| {
+                eco_format!("{} does not have field \"label\"", self.elem().name())
+            });
         }
         match self.elem().field_index(name) {
             Some(index) => self.field_at(index).cloned().ok_or_else(|| {

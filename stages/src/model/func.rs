@@ -92,6 +92,15 @@ impl Func {
         self.span
     }
 
+    /// The function located at `span` if it has no place of its own yet (a library
+    /// function passed as an argument is located where it was passed).
+    pub fn spanned(mut self, span: Span) -> Self {
+        if self.span.is_detached() {
+            self.span = span;
+        }
+        self
+    }
+
     /// The function's name, if it has one.
     pub fn name(&self) -> Option<&str> {
         match &self.repr {
@@ -100,6 +109,15 @@ impl Func {
             FuncRepr::Closure(closure) => closure.name.as_deref(),
             FuncRepr::With(with) => with.0.name(),
             FuncRepr::Type(ty) => Some(ty.short_name()),
+        }
+    }
+
+    /// Whether this is a closure defined in source (or one with arguments applied).
+    pub fn is_closure(&self) -> bool {
+        match &self.repr {
+            FuncRepr::Closure(_) => true,
+            FuncRepr::With(with) => with.0.is_closure(),
+            _ => false,
         }
     }
 
@@ -163,8 +181,10 @@ impl Func {
 
     /// The function as `repr` writes it: its name, or `(..) => ..` for an anonymous one.
     pub fn repr(&self) -> EcoString {
+        // A function in another's scope shows its own name: `list.item` is `item`.
         match self.name() {
-            Some(name) => name.into(),
+            Some(_) if matches!(self.repr, FuncRepr::With(_)) => "(..) => ..".into(),
+            Some(name) => name.rsplit('.').next().unwrap_or(name).into(),
             None => eco_format!("(..) => .."),
         }
     }

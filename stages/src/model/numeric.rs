@@ -169,6 +169,13 @@ impl Mul<f64> for Rel {
     }
 }
 
+impl Div<f64> for Rel {
+    type Output = Self;
+    fn div(self, rhs: f64) -> Self {
+        Self { abs: self.abs / rhs, rel: Ratio(self.rel.0 / rhs) }
+    }
+}
+
 impl From<Length> for Rel {
     fn from(abs: Length) -> Self {
         Self { abs, rel: Ratio(0.0) }

@@ -30,8 +30,10 @@ pub fn join(lhs: Value, rhs: Value) -> StrResult<Value> {
 /// Concatenation, shared by joining and `+`: `none` is neutral; strings, content, arrays
 /// and dictionaries concatenate. Gives the operands back when they do not concatenate.
 fn concat(lhs: Value, rhs: Value) -> Result<Value, (Value, Value)> {
+    let (lhs, rhs) = super::symbol::text_operands(lhs, rhs);
     use Value::*;
     Ok(match (lhs, rhs) {
+        (Bytes(a), Bytes(b)) => Bytes(a.concat(&b)),
         (a, None) => a,
         (None, b) => b,
         (Str(a), Str(b)) => Str(super::Str(a.0 + b.0.as_str())),
@@ -54,8 +56,10 @@ fn concat(lhs: Value, rhs: Value) -> Result<Value, (Value, Value)> {
 pub fn pos(value: Value) -> StrResult<Value> {
     use Value::*;
     Ok(match value {
-        v @ (Int(_) | Float(_) | Length(_) | Angle(_) | Ratio(_) | Relative(_) | Fraction(_)) => v,
-        v @ (Str(_) | Content(_) | Array(_) | Dict(_)) => {
+        v @ (Int(_) | Float(_) | Decimal(_) | Length(_) | Angle(_) | Ratio(_) | Relative(_)
+        | Fraction(_)) => v,
+        v @ (Alignment(_) | Str(_) | Symbol(_) | Bytes(_) | Content(_) | Array(_) | Dict(_)
+        | Datetime(_)) => {
             mismatch!("cannot apply unary '+' to {}", v)
         }
         v => mismatch!("cannot apply '+' to {}", v),
@@ -64,10 +68,14 @@ pub fn pos(value: Value) -> StrResult<Value> {
 
 /// Unary `-`.
 pub fn neg(value: Value) -> StrResult<Value> {
+    if let Some(result) = super::duration::negate(&value) {
+        return result;
+    }
     use Value::*;
     Ok(match value {
         Int(v) => Int(v.checked_neg().ok_or_else(too_large)?),
         Float(v) => Float(-v),
+        Decimal(v) => Decimal(-v),
         Length(v) => Length(-v),
         Angle(v) => Angle(crate::base::Angle::rad(-v.to_rad())),
         Ratio(v) => Ratio(super::Ratio(-v.0)),
@@ -91,6 +99,12 @@ fn rel(abs: Length, rel: Ratio) -> Value {
 
 /// Binary `+`.
 pub fn add(lhs: Value, rhs: Value) -> StrResult<Value> {
+    if let Some(result) = super::duration::binary('+', &lhs, &rhs) {
+        return result;
+    }
+    if let Some(stroke) = super::stroke::sum(&lhs, &rhs) {
+        return Ok(stroke);
+    }
     use Value::*;
     Ok(match (lhs, rhs) {
         (a, None) => a,
@@ -99,6 +113,10 @@ pub fn add(lhs: Value, rhs: Value) -> StrResult<Value> {
         (Int(a), Float(b)) => Float(a as f64 + b),
         (Float(a), Int(b)) => Float(a + b as f64),
         (Float(a), Float(b)) => Float(a + b),
+        (Decimal(a), Decimal(b)) => Decimal(a.checked_add(b).ok_or_else(too_large)?),
+        (Decimal(a), Int(b)) | (Int(b), Decimal(a)) => {
+            Decimal(a.checked_add(b.into()).ok_or_else(too_large)?)
+        }
         (Angle(a), Angle(b)) => Angle(angle(a.to_rad() + b.to_rad())),
         (Length(a), Length(b)) => Length(a + b),
         (Length(a), Ratio(b)) | (Ratio(b), Length(a)) => rel(a, b),
@@ -109,27 +127,38 @@ pub fn add(lhs: Value, rhs: Value) -> StrResult<Value> {
         (Fraction(a), Fraction(b)) => Fraction(Fr(a.0 + b.0)),
         (Alignment(a), Alignment(b)) => Alignment(a.combine(b)?),
         (Length(thickness), Color(paint)) | (Color(paint), Length(thickness)) => {
-            Stroke(std::sync::Arc::new(super::Stroke {
-                paint: Some(paint),
-                thickness: Some(thickness),
-            }))
+            Stroke(std::sync::Arc::new(super::Stroke::new(super::Paint::Color(paint), thickness)))
         }
         (a, b) => concat(a, b).or_else(|(a, b)| mismatch!("cannot add {} and {}", a, b))?,
     })
 }
 
 fn angle(rad: f64) -> Angle {
-    Angle::rad(rad)
+    Angle::rad(scalar(rad))
+}
+
+/// A float as a layout scalar: lengths, angles, ratios and fractions are never NaN, a NaN
+/// factor makes them zero (as in Typst).
+fn scalar(v: f64) -> f64 {
+    if v.is_nan() { 0.0 } else { v }
 }
 
 /// Binary `-`.
 pub fn sub(lhs: Value, rhs: Value) -> StrResult<Value> {
+    if let Some(result) = super::duration::binary('-', &lhs, &rhs) {
+        return result;
+    }
     use Value::*;
     Ok(match (lhs, rhs) {
         (Int(a), Int(b)) => Int(a.checked_sub(b).ok_or_else(too_large)?),
         (Int(a), Float(b)) => Float(a as f64 - b),
         (Float(a), Int(b)) => Float(a - b as f64),
         (Float(a), Float(b)) => Float(a - b),
+        (Decimal(a), Decimal(b)) => Decimal(a.checked_sub(b).ok_or_else(too_large)?),
+        (Decimal(a), Int(b)) => Decimal(a.checked_sub(b.into()).ok_or_else(too_large)?),
+        (Int(a), Decimal(b)) => {
+            Decimal(super::Decimal::from(a).checked_sub(b).ok_or_else(too_large)?)
+        }
         (Angle(a), Angle(b)) => Angle(angle(a.to_rad() - b.to_rad())),
         (Length(a), Length(b)) => Length(a - b),
         (Length(a), Ratio(b)) => rel(a, super::Ratio(-b.0)),
@@ -147,25 +176,32 @@ pub fn sub(lhs: Value, rhs: Value) -> StrResult<Value> {
 
 /// Binary `*`.
 pub fn mul(lhs: Value, rhs: Value) -> StrResult<Value> {
+    if let Some(result) = super::duration::binary('*', &lhs, &rhs) {
+        return result;
+    }
     use Value::*;
     Ok(match (lhs, rhs) {
         (Int(a), Int(b)) => Int(a.checked_mul(b).ok_or_else(too_large)?),
         (Int(a), Float(b)) | (Float(b), Int(a)) => Float(a as f64 * b),
         (Float(a), Float(b)) => Float(a * b),
+        (Decimal(a), Decimal(b)) => Decimal(a.checked_mul(b).ok_or_else(too_large)?),
+        (Decimal(a), Int(b)) | (Int(b), Decimal(a)) => {
+            Decimal(a.checked_mul(b.into()).ok_or_else(too_large)?)
+        }
         (Length(a), Int(b)) | (Int(b), Length(a)) => Length(a * b as f64),
-        (Length(a), Float(b)) | (Float(b), Length(a)) => Length(a * b),
+        (Length(a), Float(b)) | (Float(b), Length(a)) => Length(a * scalar(b)),
         (Length(a), Ratio(b)) | (Ratio(b), Length(a)) => Length(a * b.0),
         (Angle(a), Int(b)) | (Int(b), Angle(a)) => Angle(angle(a.to_rad() * b as f64)),
-        (Angle(a), Float(b)) | (Float(b), Angle(a)) => Angle(angle(a.to_rad() * b)),
+        (Angle(a), Float(b)) | (Float(b), Angle(a)) => Angle(angle(a.to_rad() * scalar(b))),
         (Angle(a), Ratio(b)) | (Ratio(b), Angle(a)) => Angle(angle(a.to_rad() * b.0)),
         (Ratio(a), Ratio(b)) => Ratio(super::Ratio(a.0 * b.0)),
         (Ratio(a), Int(b)) | (Int(b), Ratio(a)) => Ratio(super::Ratio(a.0 * b as f64)),
-        (Ratio(a), Float(b)) | (Float(b), Ratio(a)) => Ratio(super::Ratio(a.0 * b)),
+        (Ratio(a), Float(b)) | (Float(b), Ratio(a)) => Ratio(super::Ratio(a.0 * scalar(b))),
         (Relative(a), Int(b)) | (Int(b), Relative(a)) => Relative(a * b as f64),
-        (Relative(a), Float(b)) | (Float(b), Relative(a)) => Relative(a * b),
+        (Relative(a), Float(b)) | (Float(b), Relative(a)) => Relative(a * scalar(b)),
         (Relative(a), Ratio(b)) | (Ratio(b), Relative(a)) => Relative(a * b.0),
         (Fraction(a), Int(b)) | (Int(b), Fraction(a)) => Fraction(Fr(a.0 * b as f64)),
-        (Fraction(a), Float(b)) | (Float(b), Fraction(a)) => Fraction(Fr(a.0 * b)),
+        (Fraction(a), Float(b)) | (Float(b), Fraction(a)) => Fraction(Fr(a.0 * scalar(b))),
         (Fraction(a), Ratio(b)) | (Ratio(b), Fraction(a)) => Fraction(Fr(a.0 * b.0)),
         (Str(a), Int(b)) | (Int(b), Str(a)) => Str(a.repeat(count(b)?)?),
         (Array(a), Int(b)) | (Int(b), Array(a)) => Array(a.repeat(count(b)?)?),
@@ -184,6 +220,7 @@ fn is_zero(v: &Value) -> bool {
     match v {
         Value::Int(v) => *v == 0,
         Value::Float(v) => *v == 0.0,
+        Value::Decimal(v) => v.is_zero(),
         Value::Length(v) => v.is_zero(),
         Value::Angle(v) => v.to_rad() == 0.0,
         Value::Ratio(v) => v.is_zero(),
@@ -195,6 +232,9 @@ fn is_zero(v: &Value) -> bool {
 
 /// Binary `/`.
 pub fn div(lhs: Value, rhs: Value) -> StrResult<Value> {
+    if let Some(result) = super::duration::binary('/', &lhs, &rhs) {
+        return result;
+    }
     use Value::*;
     if is_zero(&rhs) {
         return Err("cannot divide by zero".into());
@@ -207,19 +247,24 @@ pub fn div(lhs: Value, rhs: Value) -> StrResult<Value> {
         (Int(a), Float(b)) => Float(a as f64 / b),
         (Float(a), Int(b)) => Float(a / b as f64),
         (Float(a), Float(b)) => Float(a / b),
+        (Decimal(a), Decimal(b)) => Decimal(a.checked_div(b).ok_or_else(too_large)?),
+        (Decimal(a), Int(b)) => Decimal(a.checked_div(b.into()).ok_or_else(too_large)?),
+        (Int(a), Decimal(b)) => {
+            Decimal(super::Decimal::from(a).checked_div(b).ok_or_else(too_large)?)
+        }
         (Length(a), Int(b)) => Length(a / b as f64),
-        (Length(a), Float(b)) => Length(a / b),
+        (Length(a), Float(b)) => Length(a / scalar(b)),
         (Length(a), Length(b)) => Float(lengths(a, b)?),
         (Length(a), Relative(b)) if b.rel.is_zero() => Float(lengths(a, b.abs)?),
         (Angle(a), Int(b)) => Angle(angle(a.to_rad() / b as f64)),
-        (Angle(a), Float(b)) => Angle(angle(a.to_rad() / b)),
+        (Angle(a), Float(b)) => Angle(angle(a.to_rad() / scalar(b))),
         (Angle(a), Angle(b)) => Float(a.to_rad() / b.to_rad()),
         (Ratio(a), Int(b)) => Ratio(super::Ratio(a.0 / b as f64)),
-        (Ratio(a), Float(b)) => Ratio(super::Ratio(a.0 / b)),
+        (Ratio(a), Float(b)) => Ratio(super::Ratio(scalar(a.0 / b))),
         (Ratio(a), Ratio(b)) => Float(a.0 / b.0),
         (Ratio(a), Relative(b)) if b.abs.is_zero() => Float(a.0 / b.rel.0),
-        (Relative(a), Int(b)) => Relative(a * (1.0 / b as f64)),
-        (Relative(a), Float(b)) => Relative(a * (1.0 / b)),
+        (Relative(a), Int(b)) => Relative(a / b as f64),
+        (Relative(a), Float(b)) => Relative(a / scalar(b)),
         (Relative(a), Length(b)) if a.rel.is_zero() => Float(lengths(a.abs, b)?),
         (Relative(a), Ratio(b)) if a.abs.is_zero() => Float(a.rel.0 / b.0),
         (Relative(a), Relative(b)) => Float(
@@ -227,7 +272,7 @@ pub fn div(lhs: Value, rhs: Value) -> StrResult<Value> {
                 .ok_or_else(|| EcoString::from("cannot divide these two relative lengths"))?,
         ),
         (Fraction(a), Int(b)) => Fraction(Fr(a.0 / b as f64)),
-        (Fraction(a), Float(b)) => Fraction(Fr(a.0 / b)),
+        (Fraction(a), Float(b)) => Fraction(Fr(scalar(a.0 / b))),
         (Fraction(a), Fraction(b)) => Float(a.0 / b.0),
         (a, b) => mismatch!("cannot divide {} by {}", a, b),
     })
@@ -259,6 +304,7 @@ pub fn equal(lhs: &Value, rhs: &Value) -> bool {
         (Int(a), Int(b)) => a == b,
         (Float(a), Float(b)) => a == b,
         (&Int(i), &Float(f)) | (&Float(f), &Int(i)) => i as f64 == f,
+        (&Int(i), &Decimal(d)) | (&Decimal(d), &Int(i)) => super::Decimal::from(i) == d,
         (Length(a), Length(b)) => a == b,
         (Angle(a), Angle(b)) => a == b,
         (Ratio(a), Ratio(b)) => a == b,
@@ -298,25 +344,38 @@ pub fn equal(lhs: &Value, rhs: &Value) -> bool {
 
 /// How two values compare, for `<`, `<=`, `>`, `>=`, sorting, `min` and `max`.
 pub fn compare(lhs: &Value, rhs: &Value) -> StrResult<Ordering> {
+    if let Some(result) = super::duration::compare(lhs, rhs) {
+        return result;
+    }
     use Value::*;
-    let partial = |ordering: Option<Ordering>| {
-        ordering.ok_or_else(|| eco_format!("cannot compare {} with {}", lhs.repr(), rhs.repr()))
-    };
+    /// An ordering, or Typst's error naming the two operands as the comparison saw them.
+    fn partial(ordering: Option<Ordering>, a: Value, b: Value) -> StrResult<Ordering> {
+        ordering.ok_or_else(|| eco_format!("cannot compare {} with {}", a.repr(), b.repr()))
+    }
+    let total = |a: f64, b: f64| a.partial_cmp(&b).unwrap_or(Ordering::Equal);
     Ok(match (lhs, rhs) {
         (Bool(a), Bool(b)) => a.cmp(b),
         (Int(a), Int(b)) => a.cmp(b),
-        (Float(a), Float(b)) => partial(a.partial_cmp(b))?,
-        (Int(a), Float(b)) => partial((*a as f64).partial_cmp(b))?,
-        (Float(a), Int(b)) => partial(a.partial_cmp(&(*b as f64)))?,
-        (Length(a), Length(b)) => partial(a.partial_cmp(*b))?,
-        (Angle(a), Angle(b)) => partial(a.partial_cmp(b))?,
-        (Ratio(a), Ratio(b)) => partial(a.partial_cmp(b))?,
-        (Relative(a), Relative(b)) => partial(a.partial_cmp(*b))?,
-        (Length(a), Relative(b)) if b.rel.is_zero() => partial(a.partial_cmp(b.abs))?,
-        (Relative(a), Length(b)) if a.rel.is_zero() => partial(a.abs.partial_cmp(*b))?,
-        (Ratio(a), Relative(b)) if b.abs.is_zero() => partial(a.partial_cmp(&b.rel))?,
-        (Relative(a), Ratio(b)) if a.abs.is_zero() => partial(a.rel.partial_cmp(b))?,
-        (Fraction(a), Fraction(b)) => partial(a.partial_cmp(b))?,
+        (&Float(a), &Float(b)) => partial(a.partial_cmp(&b), Float(a), Float(b))?,
+        (&Int(a), &Float(b)) => partial((a as f64).partial_cmp(&b), Float(a as f64), Float(b))?,
+        (&Float(a), &Int(b)) => partial(a.partial_cmp(&(b as f64)), Float(a), Float(b as f64))?,
+        (Decimal(a), Decimal(b)) => a.cmp(b),
+        (&Int(a), Decimal(b)) => super::Decimal::from(a).cmp(b),
+        (Decimal(a), &Int(b)) => a.cmp(&super::Decimal::from(b)),
+        (&Length(a), &Length(b)) => partial(a.partial_cmp(b), Length(a), Length(b))?,
+        (Angle(a), Angle(b)) => total(a.to_rad(), b.to_rad()),
+        (Ratio(a), Ratio(b)) => total(a.0, b.0),
+        (&Relative(a), &Relative(b)) => partial(a.partial_cmp(b), Relative(a), Relative(b))?,
+        (&Length(a), Relative(b)) if b.rel.is_zero() => {
+            partial(a.partial_cmp(b.abs), Length(a), Length(b.abs))?
+        }
+        (Relative(a), &Length(b)) if a.rel.is_zero() => {
+            partial(a.abs.partial_cmp(b), Length(a.abs), Length(b))?
+        }
+        (Ratio(a), Relative(b)) if b.abs.is_zero() => total(a.0, b.rel.0),
+        (Relative(a), Ratio(b)) if a.abs.is_zero() => total(a.rel.0, b.0),
+        (Fraction(a), Fraction(b)) => total(a.0, b.0),
+        (Version(a), Version(b)) => a.cmp(b),
         (Str(a), Str(b)) => a.cmp(b),
         (Datetime(a), Datetime(b)) => a
             .partial_cmp(*b)
@@ -340,6 +399,8 @@ pub fn contains(lhs: &Value, rhs: &Value) -> Option<bool> {
     match (lhs, rhs) {
         (Value::Str(a), Value::Str(b)) => Some(b.contains(a.as_str())),
         (Value::Str(a), Value::Dict(b)) => Some(b.contains(a)),
+        (Value::Regex(a), Value::Str(b)) => Some(a.0.is_match(b)),
+        (Value::Str(a), Value::Module(b)) => Some(b.scope().get(a).is_some()),
         (a, Value::Array(b)) => Some(b.0.iter().any(|item| equal(a, item))),
         _ => None,
     }

@@ -28,3 +28,20 @@ impl PartialEq for Regex {
         self.0.as_str() == other.0.as_str()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invalid_pattern_message() {
+        let err = Regex::new("(").unwrap_err();
+        assert_eq!(err, "regex parse error:\n    (\n    ^\nerror: unclosed group");
+    }
+
+    #[test]
+    fn repr_and_equality() {
+        assert_eq!(Regex::new("a+").unwrap().repr(), "regex(\"a+\")");
+        assert!(Regex::new("a").unwrap() == Regex::new("a").unwrap());
+    }
+}

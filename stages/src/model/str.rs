@@ -7,6 +7,8 @@ use std::ops::Deref;
 use ecow::EcoString;
 use unicode_segmentation::UnicodeSegmentation;
 
+use crate::syntax::is_id_continue;
+
 /// A string value. Cheap to clone.
 #[derive(Debug, Default, Clone, Eq, PartialEq, Ord, PartialOrd, Hash)]
 pub struct Str(pub EcoString);
@@ -94,5 +96,28 @@ impl Label {
     /// The label's name, without angle brackets.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The label as Typst's `repr` writes it: `<name>` where that is valid label syntax,
+    /// `label("name")` otherwise.
+    pub fn repr(&self) -> EcoString {
+        let literal = !self.0.is_empty()
+            && self.0.chars().all(|c| is_id_continue(c) || matches!(c, ':' | '.'));
+        if literal {
+            ecow::eco_format!("<{}>", self.0)
+        } else {
+            ecow::eco_format!("label({})", super::repr_str(&self.0))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn label_repr() {
+        assert_eq!(Label("a:b.c-d_1".into()).repr(), "<a:b.c-d_1>");
+        assert_eq!(Label("a b".into()).repr(), "label(\"a b\")");
     }
 }

@@ -1,58 +1,328 @@
-//! Strokes and directions, two small layout values of the language: a `Stroke` (paint and
-//! thickness, built by `1pt + red` or from a dictionary) and a `Dir` (`ltr`, `rtl`, `ttb`,
-//! `btt`).
+//! Strokes, paints and directions, small layout values of the language: a `Paint` (a
+//! color, gradient or tiling), a `Stroke` (paint, thickness, cap, join, dash pattern and
+//! miter limit, built by `1pt + red`, from a dictionary or by `stroke(..)`) with its
+//! fields and `repr`, and a `Dir` (`ltr`, `rtl`, `ttb`, `btt`).
 
 use ecow::{EcoString, eco_format};
 
-use super::{Color, Dict, FromValue, Length, StrResult, Value, mismatch};
+use super::{Array, Color, Dict, FromValue, Gradient, Length, StrResult, Tiling, Value, mismatch};
+use crate::base::Abs;
 
-/// How to draw a line: its paint and thickness (either may be left to the default).
+/// What a shape or line is painted with.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Stroke {
-    pub paint: Option<Color>,
-    pub thickness: Option<Length>,
+pub enum Paint {
+    Color(Color),
+    Gradient(Gradient),
+    Tiling(Tiling),
 }
 
+impl Paint {
+    /// The paint as a value.
+    pub fn to_value(&self) -> Value {
+        match self {
+            Self::Color(c) => Value::Color(*c),
+            Self::Gradient(g) => Value::Gradient(g.clone()),
+            Self::Tiling(t) => Value::Tiling(t.clone()),
+        }
+    }
+
+    /// A flat color standing in for the paint where only flat colors can be drawn: a
+    /// gradient's first stop, black for a tiling.
+    pub fn fallback_color(&self) -> Color {
+        match self {
+            Self::Color(c) => *c,
+            Self::Gradient(g) => g.first_color(),
+            Self::Tiling(_) => Color::BLACK,
+        }
+    }
+
+    /// The paint as Typst's `repr` writes it.
+    pub fn repr(&self) -> EcoString {
+        self.to_value().repr()
+    }
+}
+
+impl FromValue for Paint {
+    fn from_value(value: Value) -> StrResult<Self> {
+        match value {
+            Value::Color(c) => Ok(Self::Color(c)),
+            Value::Gradient(g) => Ok(Self::Gradient(g)),
+            Value::Tiling(t) => Ok(Self::Tiling(t)),
+            v => Err(mismatch("color, gradient, or tiling", &v)),
+        }
+    }
+}
+
+/// One element of a dash pattern: a dot or a length.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DashItem {
+    Dot,
+    Length(Length),
+}
+
+/// A dash pattern: alternating dash and gap lengths, and where the pattern starts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DashPattern {
+    pub array: Vec<DashItem>,
+    pub phase: Length,
+}
+
+/// The named dash patterns, as (dash or dot, gap, …) in points.
+const DASHES: &[(&str, &[f64])] = &[
+    ("solid", &[]),
+    ("dotted", &[-1.0, 2.0]),
+    ("densely-dotted", &[-1.0, 1.0]),
+    ("loosely-dotted", &[-1.0, 4.0]),
+    ("dashed", &[3.0, 3.0]),
+    ("densely-dashed", &[3.0, 2.0]),
+    ("loosely-dashed", &[3.0, 6.0]),
+    ("dash-dotted", &[3.0, 2.0, -1.0, 2.0]),
+    ("densely-dash-dotted", &[3.0, 1.0, -1.0, 1.0]),
+    ("loosely-dash-dotted", &[3.0, 4.0, -1.0, 4.0]),
+];
+
+impl DashPattern {
+    /// The dash pattern as a value (a dictionary of `array` and `phase`).
+    pub fn to_value(&self) -> Value {
+        let array: Array = self
+            .array
+            .iter()
+            .map(|item| match item {
+                DashItem::Dot => Value::str("dot"),
+                DashItem::Length(l) => Value::Length(*l),
+            })
+            .collect();
+        let mut dict = Dict::new();
+        dict.insert("array".into(), Value::Array(array));
+        dict.insert("phase".into(), Value::Length(self.phase));
+        Value::Dict(dict)
+    }
+
+    /// A dash pattern (or `none` for solid) from a name, an array or a dictionary.
+    fn from_value(value: Value) -> StrResult<Option<Self>> {
+        const EXPECTED: &str = "expected \"solid\", \"dotted\", \"densely-dotted\", \
+            \"loosely-dotted\", \"dashed\", \"densely-dashed\", \"loosely-dashed\", \
+            \"dash-dotted\", \"densely-dash-dotted\", \"loosely-dash-dotted\", array, \
+            dictionary, none, or auto";
+        let zero = Length::abs(Abs::zero());
+        match value {
+            Value::None => Ok(None),
+            Value::Str(name) => {
+                let (_, items) =
+                    DASHES.iter().find(|(n, _)| *n == name.as_str()).ok_or(EXPECTED)?;
+                let array = items
+                    .iter()
+                    .map(|&v| {
+                        if v < 0.0 {
+                            DashItem::Dot
+                        } else {
+                            DashItem::Length(Length::abs(Abs::pt(v)))
+                        }
+                    })
+                    .collect();
+                Ok(Some(Self { array, phase: zero }))
+            }
+            Value::Array(array) => Ok(Some(Self { array: dash_items(array)?, phase: zero })),
+            Value::Dict(mut dict) => {
+                let array = match dict.remove("array") {
+                    Some(Value::Array(a)) => dash_items(a)?,
+                    Some(v) => return Err(mismatch("array", &v)),
+                    None => return Err("dictionary does not contain key \"array\"".into()),
+                };
+                let phase = match dict.remove("phase") {
+                    Some(Value::Length(l)) => l,
+                    Some(v) => return Err(mismatch("length", &v)),
+                    None => zero,
+                };
+                if let Some((key, _)) = dict.iter().next() {
+                    return Err(eco_format!(
+                        "unexpected key \"{key}\", valid keys are \"array\" and \"phase\""
+                    ));
+                }
+                Ok(Some(Self { array, phase }))
+            }
+            v => Err(eco_format!("{EXPECTED}, found {}", v.ty().long_name())),
+        }
+    }
+}
+
+fn dash_items(array: Array) -> StrResult<Vec<DashItem>> {
+    array
+        .0
+        .into_iter()
+        .map(|v| match v {
+            Value::Length(l) => Ok(DashItem::Length(l)),
+            Value::Str(s) if s.as_str() == "dot" => Ok(DashItem::Dot),
+            Value::Str(_) => Err("expected \"dot\" or length".into()),
+            v => Err(mismatch("\"dot\" or length", &v)),
+        })
+        .collect()
+}
+
+/// How to draw a line: each part may be left to the default (`None`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Stroke {
+    pub paint: Option<Paint>,
+    pub thickness: Option<Length>,
+    /// `butt`, `round` or `square`.
+    pub cap: Option<EcoString>,
+    /// `miter`, `round` or `bevel`.
+    pub join: Option<EcoString>,
+    /// The dash pattern; `Some(None)` is solid (`dash: none`).
+    pub dash: Option<Option<DashPattern>>,
+    pub miter_limit: Option<f64>,
+}
+
+/// The keys of a stroke dictionary and the named arguments of `stroke(..)`.
+pub const STROKE_KEYS: [&str; 6] = ["paint", "thickness", "cap", "join", "dash", "miter-limit"];
+
 impl FromValue for Stroke {
-    /// A stroke from a value a `stroke` field accepts: a length, a color, a stroke or a
-    /// dictionary with `paint` and `thickness`.
+    /// A stroke from a value a `stroke` field accepts: a length, a color, a gradient, a
+    /// tiling, a stroke or a dictionary of the stroke's parts.
     fn from_value(value: Value) -> StrResult<Self> {
         Ok(match value {
-            Value::Length(thickness) => Self { paint: None, thickness: Some(thickness) },
-            Value::Color(paint) => Self { paint: Some(paint), thickness: None },
+            Value::Length(thickness) => Self { thickness: Some(thickness), ..Self::default() },
+            Value::Color(c) => Self { paint: Some(Paint::Color(c)), ..Self::default() },
+            Value::Gradient(g) => Self { paint: Some(Paint::Gradient(g)), ..Self::default() },
+            Value::Tiling(t) => Self { paint: Some(Paint::Tiling(t)), ..Self::default() },
             Value::Stroke(stroke) => (*stroke).clone(),
-            Value::Dict(dict) => Self::from_dict(&dict)?,
-            v => return Err(mismatch("length, color, stroke, or dictionary", &v)),
+            Value::Dict(dict) => Self::from_dict(dict)?,
+            v => {
+                return Err(mismatch("length, color, gradient, tiling, dictionary, or stroke", &v));
+            }
         })
     }
 }
 
 impl Stroke {
-    fn from_dict(dict: &Dict) -> StrResult<Self> {
-        let mut stroke = Self { paint: None, thickness: None };
-        for (key, value) in dict.iter() {
-            match (key.as_str(), value) {
-                ("paint", Value::Color(c)) => stroke.paint = Some(*c),
-                ("thickness", Value::Length(l)) => stroke.thickness = Some(*l),
-                ("paint" | "thickness" | "cap" | "join" | "dash" | "miter-limit", Value::Auto) => {}
-                ("cap" | "join" | "dash" | "miter-limit", _) => {}
-                ("paint", v) => return Err(mismatch("color", v)),
-                ("thickness", v) => return Err(mismatch("length", v)),
-                (other, _) => return Err(eco_format!("unexpected key \"{other}\"")),
+    /// A stroke of `thickness` in `paint`, as `1pt + red` builds it.
+    pub fn new(paint: Paint, thickness: Length) -> Self {
+        Self { paint: Some(paint), thickness: Some(thickness), ..Self::default() }
+    }
+
+    /// The stroke painted with a flat color: the paint's fallback color (a gradient's
+    /// first stop), for drawing code that paints flat colors only.
+    pub fn color(&self) -> Option<Color> {
+        self.paint.as_ref().map(Paint::fallback_color)
+    }
+
+    fn from_dict(mut dict: Dict) -> StrResult<Self> {
+        let mut stroke = Self::default();
+        for key in STROKE_KEYS {
+            if let Some(value) = dict.remove(key) {
+                stroke.set(key, value)?;
             }
+        }
+        if let Some((key, _)) = dict.iter().next() {
+            return Err(eco_format!(
+                "unexpected key \"{key}\", valid keys are \"paint\", \"thickness\", \"cap\", \
+                 \"join\", \"dash\", and \"miter-limit\""
+            ));
         }
         Ok(stroke)
     }
 
-    /// The stroke as Typst's `repr` writes it: `1pt + rgb("#ff4136")`.
-    pub fn repr(&self) -> EcoString {
-        match (&self.thickness, &self.paint) {
-            (Some(t), Some(p)) => eco_format!("{} + {}", Value::Length(*t).repr(), p.repr()),
-            (Some(t), None) => Value::Length(*t).repr(),
-            (None, Some(p)) => p.repr(),
-            (None, None) => "stroke()".into(),
+    /// Sets the part `key` (one of `STROKE_KEYS`) from a value; `auto` leaves it unset.
+    pub fn set(&mut self, key: &str, value: Value) -> StrResult<()> {
+        if value == Value::Auto && key != "dash" {
+            return Ok(());
         }
+        let choice = |value: Value, options: &[&str], expected: &str| match value {
+            Value::Str(s) if options.contains(&s.as_str()) => Ok(s.0),
+            Value::Str(_) => Err(EcoString::from(expected)),
+            v => Err(eco_format!("{expected}, found {}", v.ty().long_name())),
+        };
+        match key {
+            "paint" => match value {
+                Value::Color(_) | Value::Gradient(_) | Value::Tiling(_) => {
+                    self.paint = Some(Paint::from_value(value)?);
+                }
+                v => return Err(mismatch("color, gradient, tiling, or auto", &v)),
+            },
+            "thickness" => match value {
+                Value::Length(l) => self.thickness = Some(l),
+                v => return Err(mismatch("length or auto", &v)),
+            },
+            "cap" => {
+                let expected = "expected \"butt\", \"round\", \"square\", or auto";
+                self.cap = Some(choice(value, &["butt", "round", "square"], expected)?);
+            }
+            "join" => {
+                let expected = "expected \"miter\", \"round\", \"bevel\", or auto";
+                self.join = Some(choice(value, &["miter", "round", "bevel"], expected)?);
+            }
+            "dash" => {
+                if value != Value::Auto {
+                    self.dash = Some(DashPattern::from_value(value)?);
+                } else {
+                    self.dash = None;
+                }
+            }
+            _ => match value {
+                Value::Int(i) => self.miter_limit = Some(i as f64),
+                Value::Float(f) => self.miter_limit = Some(f),
+                v => return Err(mismatch("float or auto", &v)),
+            },
+        }
+        Ok(())
     }
+
+    /// The field `name` of the stroke (`auto` for a part left to the default).
+    pub fn field(&self, name: &str) -> StrResult<Value> {
+        let auto = |v: Option<Value>| v.unwrap_or(Value::Auto);
+        Ok(match name {
+            "paint" => auto(self.paint.as_ref().map(Paint::to_value)),
+            "thickness" => auto(self.thickness.map(Value::Length)),
+            "cap" => auto(self.cap.clone().map(Value::str)),
+            "join" => auto(self.join.clone().map(Value::str)),
+            "dash" => auto(
+                self.dash.as_ref().map(|d| d.as_ref().map_or(Value::None, DashPattern::to_value)),
+            ),
+            "miter-limit" => auto(self.miter_limit.map(Value::Float)),
+            _ => return Err(eco_format!("stroke does not contain field \"{name}\"")),
+        })
+    }
+
+    /// The stroke as Typst's `repr` writes it: `1pt + rgb("#ff4136")` when only paint and
+    /// thickness are set, a dictionary of the set parts otherwise.
+    pub fn repr(&self) -> EcoString {
+        if self.cap.is_none()
+            && self.join.is_none()
+            && self.dash.is_none()
+            && self.miter_limit.is_none()
+        {
+            return match (&self.thickness, &self.paint) {
+                (Some(t), Some(p)) => eco_format!("{} + {}", Value::Length(*t).repr(), p.repr()),
+                (Some(t), None) => Value::Length(*t).repr(),
+                (None, Some(p)) => p.repr(),
+                (None, None) => "1pt + black".into(),
+            };
+        }
+        let mut parts = Vec::new();
+        for key in STROKE_KEYS {
+            if let Ok(value) = self.field(key)
+                && value != Value::Auto
+            {
+                parts.push(eco_format!("{key}: {}", value.repr()));
+            }
+        }
+        eco_format!("({})", parts.join(", "))
+    }
+}
+
+/// `length + gradient` or `length + tiling` (either order): a stroke; `None` for other
+/// operands (`length + color` is the operator's own arm).
+pub fn sum(lhs: &Value, rhs: &Value) -> Option<Value> {
+    let (thickness, paint) = match (lhs, rhs) {
+        (Value::Length(l), p) | (p, Value::Length(l)) => (*l, p),
+        _ => return None,
+    };
+    let paint = match paint {
+        Value::Gradient(g) => Paint::Gradient(g.clone()),
+        Value::Tiling(t) => Paint::Tiling(t.clone()),
+        _ => return None,
+    };
+    Some(Value::Stroke(std::sync::Arc::new(Stroke::new(paint, thickness))))
 }
 
 /// A direction of text or stacking.

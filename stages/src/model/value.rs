@@ -111,7 +111,10 @@ impl Value {
             Self::Int(v) => Content::text(super::format_int(v, true)),
             Self::Float(v) => Content::text(super::format_float_display(v)),
             Self::Str(s) => Content::text(s.0),
+            Self::Decimal(v) => Content::text(v.display()),
+            Self::Version(v) => Content::text(v.display()),
             Self::Content(c) => c,
+            Self::Symbol(s) => Content::text(s.get()),
             other => Content::text(other.repr()),
         }
     }

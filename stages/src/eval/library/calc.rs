@@ -1,14 +1,23 @@
-//! The `calc` module: arithmetic on integers and floats (`abs`, `pow`, `sqrt`, `exp`,
-//! `log`, rounding, `rem`, `quo`, `min`, `max`, `clamp`, parity, trigonometry, `gcd`,
-//! `lcm`, `fact`) and the constants `pi`, `tau`, `e`, `inf`, `nan`. Floating-point
-//! functions go through `libm` so that results are the same on every platform.
+//! The `calc` module: arithmetic on integers, floats and decimals (`abs`, `pow`, `exp`,
+//! `sqrt`, `root`, logarithms, rounding, `rem`, `quo`, Euclidean division, `min`, `max`,
+//! `clamp`, parity, `norm`), trigonometry, combinatorics (`fact`, `perm`, `binom`, `gcd`,
+//! `lcm`) and the constants `pi`, `tau`, `e` and `inf`, with Typst's argument types,
+//! results and errors.
+//!
+//! Floating-point functions go through `libm` (and integer powers through `powi`) so that
+//! results are the same bits on every platform.
 
 use std::cmp::Ordering;
 
+use ecow::{EcoString, EcoVec, eco_vec};
+
 use super::native;
-use crate::base::{Angle, SourceResult, Span};
+use crate::base::{Angle, SourceDiagnostic, SourceResult, Span};
 use crate::eval::{At, Engine};
-use crate::model::{Args, Func, Length, Scope, Value, compare, mismatch, ops_fns as ops};
+use crate::model::{
+    Args, Decimal, FromValue, Func, Length, Ratio, Scope, Value, compare, mismatch, powi,
+    round_with_precision,
+};
 
 native!(ABS, "abs", abs);
 native!(POW, "pow", pow);
@@ -22,8 +31,16 @@ native!(ASIN, "asin", asin);
 native!(ACOS, "acos", acos);
 native!(ATAN, "atan", atan);
 native!(ATAN2, "atan2", atan2);
+native!(SINH, "sinh", sinh);
+native!(COSH, "cosh", cosh);
+native!(TANH, "tanh", tanh);
 native!(LOG, "log", log);
 native!(LN, "ln", ln);
+native!(FACT, "fact", fact);
+native!(PERM, "perm", perm);
+native!(BINOM, "binom", binom);
+native!(GCD, "gcd", gcd);
+native!(LCM, "lcm", lcm);
 native!(FLOOR, "floor", floor);
 native!(CEIL, "ceil", ceil);
 native!(TRUNC, "trunc", trunc);
@@ -35,12 +52,10 @@ native!(MAX, "max", max);
 native!(EVEN, "even", even);
 native!(ODD, "odd", odd);
 native!(REM, "rem", rem);
-native!(QUO, "quo", quo);
 native!(DIV_EUCLID, "div-euclid", div_euclid);
 native!(REM_EUCLID, "rem-euclid", rem_euclid);
-native!(GCD, "gcd", gcd);
-native!(LCM, "lcm", lcm);
-native!(FACT, "fact", fact);
+native!(QUO, "quo", quo);
+native!(NORM, "norm", norm);
 
 /// The bindings of the `calc` module.
 pub fn scope() -> Scope {
@@ -58,8 +73,16 @@ pub fn scope() -> Scope {
         &ACOS,
         &ATAN,
         &ATAN2,
+        &SINH,
+        &COSH,
+        &TANH,
         &LOG,
         &LN,
+        &FACT,
+        &PERM,
+        &BINOM,
+        &GCD,
+        &LCM,
         &FLOOR,
         &CEIL,
         &TRUNC,
@@ -71,12 +94,10 @@ pub fn scope() -> Scope {
         &EVEN,
         &ODD,
         &REM,
-        &QUO,
         &DIV_EUCLID,
         &REM_EUCLID,
-        &GCD,
-        &LCM,
-        &FACT,
+        &QUO,
+        &NORM,
     ] {
         scope.define(native.name, Func::from(native));
     }
@@ -84,12 +105,68 @@ pub fn scope() -> Scope {
     scope.define("tau", Value::Float(std::f64::consts::TAU));
     scope.define("e", Value::Float(std::f64::consts::E));
     scope.define("inf", Value::Float(f64::INFINITY));
-    scope.define("nan", Value::Float(f64::NAN));
     scope
 }
 
-/// An integer or a float argument.
-#[derive(Copy, Clone)]
+/// An error at `span`.
+fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> {
+    eco_vec![SourceDiagnostic::error(span, message)]
+}
+
+/// The error of an integer result out of range.
+fn too_large() -> EcoString {
+    "the result is too large".into()
+}
+
+/// The error of mixing a decimal and a float, with its hint.
+fn decimal_and_float(span: Span) -> EcoVec<SourceDiagnostic> {
+    eco_vec![
+        SourceDiagnostic::error(span, "cannot apply this operation to a decimal and a float")
+            .with_hint(
+                "if loss of precision is acceptable, explicitly cast the decimal to a float \
+                 with `float(value)`"
+            )
+    ]
+}
+
+/// Takes the next positional argument with the span of its value.
+fn take(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
+    match args.items.iter().position(|arg| arg.name.is_none()) {
+        Some(i) => {
+            let arg = args.items.remove(i);
+            Ok((arg.value, arg.value_span))
+        }
+        None => match args.items.iter().find(|arg| arg.name.as_deref() == Some(what)) {
+            Some(arg) => {
+                Err(error(arg.span, ecow::eco_format!("the argument `{what}` is positional")))
+            }
+            None => Err(error(args.span, ecow::eco_format!("missing argument: {what}"))),
+        },
+    }
+}
+
+/// Takes the named argument `name` with the span of its value (the last one wins).
+fn take_named(args: &mut Args, name: &str) -> Option<(Value, Span)> {
+    let mut found = None;
+    let mut i = 0;
+    while i < args.items.len() {
+        if args.items[i].name.as_deref() == Some(name) {
+            let arg = args.items.remove(i);
+            found = Some((arg.value, arg.value_span));
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// Casts a taken argument, failing at its span.
+fn cast<T: FromValue>((value, span): (Value, Span)) -> SourceResult<(T, Span)> {
+    T::from_value(value).map(|v| (v, span)).map_err(|e| error(span, e))
+}
+
+/// An integer or a float.
+#[derive(Debug, Copy, Clone)]
 enum Num {
     Int(i64),
     Float(f64),
@@ -102,100 +179,216 @@ impl Num {
             Self::Float(f) => f,
         }
     }
+}
 
-    fn value(self) -> Value {
-        match self {
-            Self::Int(i) => Value::Int(i),
-            Self::Float(f) => Value::Float(f),
+impl FromValue for Num {
+    fn from_value(value: Value) -> Result<Self, EcoString> {
+        match value {
+            Value::Int(i) => Ok(Self::Int(i)),
+            Value::Float(f) => Ok(Self::Float(f)),
+            v => Err(mismatch("integer or float", &v)),
         }
     }
 }
 
-fn num(args: &mut Args, what: &str) -> SourceResult<Num> {
-    let span = args.items.iter().find(|a| a.name.is_none()).map_or(args.span, |a| a.value_span);
-    match args.expect::<Value>(what)? {
-        Value::Int(i) => Ok(Num::Int(i)),
-        Value::Float(f) => Ok(Num::Float(f)),
-        v => Err(mismatch("integer or float", &v)).at(span),
+/// An integer, a float or a decimal.
+#[derive(Debug, Copy, Clone)]
+enum DecNum {
+    Int(i64),
+    Float(f64),
+    Decimal(Decimal),
+}
+
+impl DecNum {
+    fn is_zero(self) -> bool {
+        match self {
+            Self::Int(i) => i == 0,
+            Self::Float(f) => f == 0.0,
+            Self::Decimal(d) => d.is_zero(),
+        }
+    }
+
+    /// The number as a float; `None` for a decimal.
+    fn float(self) -> Option<f64> {
+        match self {
+            Self::Int(i) => Some(i as f64),
+            Self::Float(f) => Some(f),
+            Self::Decimal(_) => None,
+        }
+    }
+
+    /// The number as a decimal; `None` for a float.
+    fn decimal(self) -> Option<Decimal> {
+        match self {
+            Self::Int(i) => Some(i.into()),
+            Self::Float(_) => None,
+            Self::Decimal(d) => Some(d),
+        }
     }
 }
 
-fn float(args: &mut Args, what: &str) -> SourceResult<(f64, Span)> {
-    let span = args.items.iter().find(|a| a.name.is_none()).map_or(args.span, |a| a.value_span);
-    Ok((num(args, what)?.float(), span))
+impl FromValue for DecNum {
+    fn from_value(value: Value) -> Result<Self, EcoString> {
+        match value {
+            Value::Int(i) => Ok(Self::Int(i)),
+            Value::Float(f) => Ok(Self::Float(f)),
+            Value::Decimal(d) => Ok(Self::Decimal(d)),
+            v => Err(mismatch("integer, float, or decimal", &v)),
+        }
+    }
 }
 
-fn too_large() -> ecow::EcoString {
-    "the result is too large".into()
+/// Two numbers brought to a common kind: both integers, both decimals (an integer joins
+/// a decimal) or both floats (an integer joins a float). `None` mixes a decimal and a
+/// float.
+enum Pair {
+    Int(i64, i64),
+    Float(f64, f64),
+    Decimal(Decimal, Decimal),
 }
 
+fn pair(a: DecNum, b: DecNum) -> Option<Pair> {
+    Some(match (a, b) {
+        (DecNum::Int(a), DecNum::Int(b)) => Pair::Int(a, b),
+        (DecNum::Decimal(_), _) | (_, DecNum::Decimal(_)) => {
+            Pair::Decimal(a.decimal()?, b.decimal()?)
+        }
+        _ => Pair::Float(a.float()?, b.float()?),
+    })
+}
+
+/// A float result converted to an integer; out of range is too large, NaN is zero.
+fn float_to_int(f: f64) -> Result<i64, EcoString> {
+    if f <= i64::MIN as f64 - 1.0 || f >= i64::MAX as f64 + 1.0 {
+        Err(too_large())
+    } else {
+        Ok(f as i64)
+    }
+}
+
+/// Fails when a float result is not a real number.
+fn real(result: f64, span: Span) -> SourceResult<f64> {
+    if result.is_nan() {
+        return Err(error(span, "the result is not a real number"));
+    }
+    Ok(result)
+}
+
+/// `calc.abs(value)`.
 fn abs(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let span = args.items.iter().find(|a| a.name.is_none()).map_or(args.span, |a| a.value_span);
-    Ok(match args.expect::<Value>("value")? {
+    let (value, span) = take(args, "value")?;
+    Ok(match value {
         Value::Int(i) => Value::Int(i.checked_abs().ok_or_else(too_large).at(span)?),
         Value::Float(f) => Value::Float(f.abs()),
-        Value::Length(l) if l.em.get() == 0.0 => Value::Length(Length::abs(l.abs.abs())),
+        Value::Length(l) => {
+            if l.em.get() != 0.0 && !l.abs.is_zero() {
+                crate::bail!(span, "cannot take absolute value of this length");
+            }
+            Value::Length(Length { abs: l.abs.abs(), em: crate::base::Em::new(l.em.get().abs()) })
+        }
         Value::Angle(a) => Value::Angle(Angle::rad(a.to_rad().abs())),
-        Value::Ratio(r) => Value::Ratio(crate::model::Ratio(r.get().abs())),
+        Value::Ratio(r) => Value::Ratio(Ratio(r.get().abs())),
         Value::Fraction(f) => Value::Fraction(crate::model::Fr(f.get().abs())),
+        Value::Decimal(d) => Value::Decimal(d.abs()),
         v => crate::bail!(
             span,
             "{}",
-            mismatch("integer, float, length, angle, ratio, or fraction", &v)
+            mismatch("integer, float, length, angle, ratio, fraction, or decimal", &v)
         ),
     })
 }
 
+/// `calc.pow(base, exponent)`.
 fn pow(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let base = num(args, "base")?;
-    let exponent = num(args, "exponent")?;
-    if matches!(base, Num::Int(0)) && exponent.float() < 0.0 {
-        crate::bail!(span, "zero to the power of a negative number is undefined");
+    let (base, _) = cast::<DecNum>(take(args, "base")?)?;
+    let (exponent, exp_span) = cast::<Num>(take(args, "exponent")?)?;
+    if exponent.float() == 0.0 && base.is_zero() {
+        crate::bail!(span, "zero to the power of zero is undefined");
+    }
+    match exponent {
+        Num::Int(i) if i32::try_from(i).is_err() => {
+            crate::bail!(exp_span, "exponent is too large")
+        }
+        Num::Float(f) if !f.is_normal() && f != 0.0 => {
+            crate::bail!(exp_span, "exponent may not be infinite, subnormal, or NaN")
+        }
+        _ => {}
     }
     Ok(match (base, exponent) {
-        (Num::Int(b), Num::Int(e)) if e >= 0 => {
-            let e = u32::try_from(e).map_err(|_| too_large()).at(span)?;
-            Value::Int(b.checked_pow(e).ok_or_else(too_large).at(span)?)
+        (DecNum::Int(a), Num::Int(b)) if b >= 0 => {
+            Value::Int(a.checked_pow(b as u32).ok_or_else(too_large).at(span)?)
         }
-        (b, e) => Value::Float(libm::pow(b.float(), e.float())),
+        (DecNum::Decimal(a), Num::Int(b)) => {
+            Value::Decimal(a.checked_powi(b).ok_or_else(too_large).at(span)?)
+        }
+        (a, b) => {
+            let Some(a) = a.float() else {
+                return Err(decimal_and_float(span));
+            };
+            let result = if a == std::f64::consts::E {
+                libm::exp(b.float())
+            } else if a == 2.0 {
+                libm::exp2(b.float())
+            } else if let Num::Int(b) = b {
+                powi(a, b as i32)
+            } else {
+                libm::pow(a, b.float())
+            };
+            Value::Float(real(result, span)?)
+        }
     })
 }
 
+/// `calc.exp(exponent)`.
 fn exp(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (x, _) = float(args, "exponent")?;
-    Ok(Value::Float(libm::exp(x)))
+    let span = args.span;
+    let (exponent, exp_span) = cast::<Num>(take(args, "exponent")?)?;
+    match exponent {
+        Num::Int(i) if i32::try_from(i).is_err() => {
+            crate::bail!(exp_span, "exponent is too large")
+        }
+        Num::Float(f) if !f.is_normal() && f != 0.0 => {
+            crate::bail!(exp_span, "exponent may not be infinite, subnormal, or NaN")
+        }
+        _ => {}
+    }
+    Ok(Value::Float(real(libm::exp(exponent.float()), span)?))
 }
 
+/// `calc.sqrt(value)`.
 fn sqrt(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (x, span) = float(args, "value")?;
-    if x < 0.0 {
+    let (value, span) = cast::<Num>(take(args, "value")?)?;
+    if value.float() < 0.0 {
         crate::bail!(span, "cannot take square root of negative number");
     }
-    Ok(Value::Float(libm::sqrt(x)))
+    Ok(Value::Float(libm::sqrt(value.float())))
 }
 
+/// `calc.root(radicand, index)`.
 fn root(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (x, span) = float(args, "radicand")?;
-    let index: i64 = args.expect("index")?;
+    let (radicand, _) = cast::<f64>(take(args, "radicand")?)?;
+    let (index, span) = cast::<i64>(take(args, "index")?)?;
     if index == 0 {
         crate::bail!(span, "cannot take the 0th root of a number");
     }
-    if x < 0.0 && index % 2 == 0 {
-        crate::bail!(span, "negative numbers do not have a real nth root when n is even");
+    if radicand < 0.0 {
+        if index % 2 == 0 {
+            crate::bail!(span, "negative numbers do not have a real nth root when n is even");
+        }
+        return Ok(Value::Float(-libm::pow(-radicand, 1.0 / index as f64)));
     }
-    let r = libm::pow(x.abs(), 1.0 / index as f64);
-    Ok(Value::Float(if x < 0.0 { -r } else { r }))
+    Ok(Value::Float(libm::pow(radicand, 1.0 / index as f64)))
 }
 
 /// An angle, or a number of radians.
 fn angle_arg(args: &mut Args) -> SourceResult<f64> {
-    let span = args.span;
-    match args.expect::<Value>("angle")? {
+    let (value, span) = take(args, "angle")?;
+    match value {
         Value::Angle(a) => Ok(a.to_rad()),
         Value::Int(i) => Ok(i as f64),
         Value::Float(f) => Ok(f),
-        v => Err(mismatch("angle, integer, or float", &v)).at(span),
+        v => Err(error(span, mismatch("integer, float, or angle", &v))),
     }
 }
 
@@ -211,12 +404,20 @@ fn tan(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::Float(libm::tan(angle_arg(args)?)))
 }
 
+/// An angle in radians as a value (a NaN angle is zero, as all layout scalars).
+fn angle(rad: f64) -> Value {
+    Value::Angle(Angle::rad(if rad.is_nan() { 0.0 } else { rad }))
+}
+
+/// `asin` and `acos`: the value must lie in [-1, 1].
 fn inverse(args: &mut Args, f: fn(f64) -> f64) -> SourceResult<Value> {
-    let (x, span) = float(args, "value")?;
-    if !(-1.0..=1.0).contains(&x) {
+    let (value, span) = cast::<Num>(take(args, "value")?)?;
+    let x = value.float();
+    // NaN passes and gives a NaN angle, which is zero.
+    if !(x.is_nan() || (-1.0..=1.0).contains(&x)) {
         crate::bail!(span, "value must be between -1 and 1");
     }
-    Ok(Value::Angle(Angle::rad(f(x))))
+    Ok(angle(f(x)))
 }
 
 fn asin(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
@@ -228,115 +429,286 @@ fn acos(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 fn atan(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (x, _) = float(args, "value")?;
-    Ok(Value::Angle(Angle::rad(libm::atan(x))))
+    let (value, _) = cast::<Num>(take(args, "value")?)?;
+    Ok(angle(libm::atan(value.float())))
 }
 
 fn atan2(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (x, _) = float(args, "x")?;
-    let (y, _) = float(args, "y")?;
-    Ok(Value::Angle(Angle::rad(libm::atan2(y, x))))
+    let (x, _) = cast::<Num>(take(args, "x")?)?;
+    let (y, _) = cast::<Num>(take(args, "y")?)?;
+    Ok(angle(libm::atan2(y.float(), x.float())))
 }
 
+/// A hyperbolic function of a float.
+fn hyperbolic(args: &mut Args, f: fn(f64) -> f64) -> SourceResult<Value> {
+    let (value, _) = cast::<f64>(take(args, "value")?)?;
+    Ok(Value::Float(f(value)))
+}
+
+fn sinh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    hyperbolic(args, libm::sinh)
+}
+
+fn cosh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    hyperbolic(args, libm::cosh)
+}
+
+fn tanh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    hyperbolic(args, libm::tanh)
+}
+
+/// `calc.log(value, base: 10.0)`.
 fn log(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (x, span) = float(args, "value")?;
-    let base: f64 = args.named("base")?.unwrap_or(10.0);
+    let span = args.span;
+    let (value, value_span) = cast::<Num>(take(args, "value")?)?;
+    let base = take_named(args, "base").map(cast::<f64>).transpose()?;
+    let x = value.float();
     if x <= 0.0 {
-        crate::bail!(span, "value must be strictly positive");
+        crate::bail!(value_span, "value must be strictly positive");
     }
-    if base <= 0.0 || base == 1.0 {
-        crate::bail!(span, "base must be strictly positive and not 1");
-    }
-    let result = if base == 2.0 {
+    let base = match base {
+        Some((base, base_span)) => {
+            if !base.is_normal() {
+                crate::bail!(base_span, "base may not be zero, NaN, infinite, or subnormal");
+            }
+            base
+        }
+        None => 10.0,
+    };
+    let result = if base == std::f64::consts::E {
+        libm::log(x)
+    } else if base == 2.0 {
         libm::log2(x)
     } else if base == 10.0 {
         libm::log10(x)
     } else {
         libm::log(x) / libm::log(base)
     };
+    if result.is_infinite() || result.is_nan() {
+        crate::bail!(span, "the result is not a real number");
+    }
     Ok(Value::Float(result))
 }
 
+/// `calc.ln(value)`.
 fn ln(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (x, span) = float(args, "value")?;
+    let span = args.span;
+    let (value, value_span) = cast::<Num>(take(args, "value")?)?;
+    let x = value.float();
     if x <= 0.0 {
-        crate::bail!(span, "value must be strictly positive");
+        crate::bail!(value_span, "value must be strictly positive");
     }
-    Ok(Value::Float(libm::log(x)))
+    let result = libm::log(x);
+    if result.is_infinite() {
+        crate::bail!(span, "result close to -inf");
+    }
+    Ok(Value::Float(result))
 }
 
-/// Applies a rounding function; integers stay as they are.
-fn rounding(args: &mut Args, f: fn(f64) -> f64) -> SourceResult<Value> {
-    Ok(match num(args, "value")? {
-        Num::Int(i) => Value::Int(i),
-        Num::Float(x) => Value::Float(f(x)),
-    })
+/// A non-negative integer argument.
+fn natural(args: &mut Args, what: &str) -> SourceResult<u64> {
+    let (n, _) = cast::<usize>(take(args, what)?)?;
+    Ok(n as u64)
+}
+
+/// An unsigned result as an integer value.
+fn int_result(v: Option<u64>, span: Span) -> SourceResult<Value> {
+    v.and_then(|v| i64::try_from(v).ok()).map(Value::Int).ok_or_else(too_large).at(span)
+}
+
+/// `calc.fact(number)`.
+fn fact(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let n = natural(args, "number")?;
+    int_result((1..=n).try_fold(1u64, |acc, i| acc.checked_mul(i)), span)
+}
+
+/// `calc.perm(base, numbers)`: ordered selections of `numbers` from `base` items.
+fn perm(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let base = natural(args, "base")?;
+    let numbers = natural(args, "numbers")?;
+    if base < numbers {
+        return Ok(Value::Int(0));
+    }
+    int_result((base - numbers + 1..=base).try_fold(1u64, |acc, i| acc.checked_mul(i)), span)
+}
+
+/// `calc.binom(n, k)`: unordered selections of `k` from `n` items.
+fn binom(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let n = natural(args, "n")?;
+    let k = natural(args, "k")?;
+    if k > n {
+        return Ok(Value::Int(0));
+    }
+    // By symmetry, the smaller of k and n - k steps suffice; each intermediate product
+    // is itself a binomial coefficient, so the division is exact.
+    let k = k.min(n - k);
+    let result = (0..k).try_fold(1u64, |acc, i| acc.checked_mul(n - i).map(|p| p / (i + 1)));
+    int_result(result, span)
+}
+
+/// The greatest common divisor; `None` where it overflows.
+fn gcd_of(mut a: i64, mut b: i64) -> Option<i64> {
+    while b != 0 {
+        let rem = a.checked_rem(b)?;
+        a = b;
+        b = rem;
+    }
+    a.checked_abs()
+}
+
+/// `calc.gcd(a, b)`.
+fn gcd(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let (a, _) = cast::<i64>(take(args, "a")?)?;
+    let (b, _) = cast::<i64>(take(args, "b")?)?;
+    Ok(Value::Int(gcd_of(a, b).ok_or_else(too_large).at(span)?))
+}
+
+/// `calc.lcm(a, b)`.
+fn lcm(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let (a, _) = cast::<i64>(take(args, "a")?)?;
+    let (b, _) = cast::<i64>(take(args, "b")?)?;
+    let result = if a == b {
+        a.checked_abs()
+    } else {
+        gcd_of(a, b)
+            .and_then(|g| a.checked_div(g))
+            .and_then(|q| q.checked_mul(b))
+            .and_then(i64::checked_abs)
+    };
+    Ok(Value::Int(result.ok_or_else(too_large).at(span)?))
+}
+
+/// Rounds to an integer: integers stay, floats are rounded by `f` and must fit,
+/// decimals are rounded by `d`.
+fn to_int(
+    args: &mut Args,
+    f: fn(f64) -> f64,
+    d: fn(Decimal) -> Option<i64>,
+) -> SourceResult<Value> {
+    let span = args.span;
+    let (value, _) = cast::<DecNum>(take(args, "value")?)?;
+    Ok(Value::Int(match value {
+        DecNum::Int(i) => i,
+        DecNum::Float(x) => float_to_int(f(x)).at(span)?,
+        DecNum::Decimal(x) => d(x).ok_or_else(too_large).at(span)?,
+    }))
 }
 
 fn floor(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    rounding(args, libm::floor)
+    to_int(args, libm::floor, Decimal::floor_int)
 }
 
 fn ceil(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    rounding(args, libm::ceil)
+    to_int(args, libm::ceil, Decimal::ceil_int)
 }
 
 fn trunc(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    rounding(args, libm::trunc)
+    to_int(args, libm::trunc, Decimal::trunc_to_int)
 }
 
+/// `calc.fract(value)`.
 fn fract(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    Ok(match num(args, "value")? {
-        Num::Int(_) => Value::Int(0),
-        Num::Float(x) => Value::Float(x - libm::trunc(x)),
-    })
-}
-
-fn round(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let value = num(args, "value")?;
-    let digits: i64 = args.named("digits")?.unwrap_or(0);
+    let (value, _) = cast::<DecNum>(take(args, "value")?)?;
     Ok(match value {
-        Num::Int(i) if digits >= 0 => Value::Int(i),
-        Num::Int(i) => {
-            let factor = 10i64.checked_pow(digits.unsigned_abs() as u32).unwrap_or(i64::MAX);
-            let rounded = libm::round(i as f64 / factor as f64) * factor as f64;
-            Value::Int(rounded as i64)
-        }
-        Num::Float(x) => {
-            let factor = libm::pow(10.0, digits as f64);
-            Value::Float(libm::round(x * factor) / factor)
-        }
+        DecNum::Int(_) => Value::Int(0),
+        DecNum::Float(x) => Value::Float(x - libm::trunc(x)),
+        DecNum::Decimal(x) => Value::Decimal(x.fract()),
     })
 }
 
+/// An integer rounded to `digits` (negative: to tens, hundreds, ...), half away from
+/// zero; `None` where the result does not fit.
+fn round_int(value: i64, digits: i64) -> Option<i64> {
+    if digits >= 0 {
+        return Some(value);
+    }
+    let places = digits.unsigned_abs();
+    if places > 19 {
+        return Some(0);
+    }
+    let scale = 10i128.pow(places as u32);
+    let v = i128::from(value);
+    let mut q = v / scale;
+    if (v % scale).abs() * 2 >= scale {
+        q += v.signum();
+    }
+    i64::try_from(q * scale).ok()
+}
+
+/// `calc.round(value, digits: 0)`.
+fn round(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let (value, _) = cast::<DecNum>(take(args, "value")?)?;
+    let digits = take_named(args, "digits").map(cast::<i64>).transpose()?.map_or(0, |d| d.0);
+    Ok(match value {
+        DecNum::Int(i) => Value::Int(round_int(i, digits).ok_or_else(too_large).at(span)?),
+        DecNum::Float(x) => Value::Float(round_with_precision(x, digits.clamp(-32768, 32767))),
+        DecNum::Decimal(x) => Value::Decimal(x.round(digits).ok_or_else(too_large).at(span)?),
+    })
+}
+
+/// `calc.clamp(value, min, max)`.
 fn clamp(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let value = num(args, "value")?;
-    let min = num(args, "min")?;
-    let max = num(args, "max")?;
-    if max.float() < min.float() {
-        crate::bail!(span, "max must be greater than or equal to min");
+    let (value, _) = cast::<DecNum>(take(args, "value")?)?;
+    let (min, _) = cast::<DecNum>(take(args, "min")?)?;
+    let (max, max_span) = cast::<DecNum>(take(args, "max")?)?;
+    let inverted = match pair(min, max) {
+        Some(Pair::Int(lo, hi)) => hi < lo,
+        Some(Pair::Float(lo, hi)) => hi < lo,
+        Some(Pair::Decimal(lo, hi)) => hi < lo,
+        None => false,
+    };
+    if inverted {
+        crate::bail!(max_span, "max must be greater than or equal to min");
     }
-    Ok(match (value, min, max) {
-        (Num::Int(v), Num::Int(lo), Num::Int(hi)) => Value::Int(v.clamp(lo, hi)),
-        (v, lo, hi) => Value::Float(v.float().clamp(lo.float(), hi.float())),
+    let (Some(lo), Some(hi)) = (pair(value, min), pair(value, max)) else {
+        return Err(decimal_and_float(span));
+    };
+    Ok(match (lo, hi) {
+        (Pair::Int(v, lo), Pair::Int(_, hi)) => Value::Int(v.clamp(lo, hi)),
+        (Pair::Decimal(..), _) | (_, Pair::Decimal(..)) => {
+            let (Some(v), Some(lo), Some(hi)) = (value.decimal(), min.decimal(), max.decimal())
+            else {
+                return Err(decimal_and_float(span));
+            };
+            Value::Decimal(v.max(lo).min(hi))
+        }
+        _ => {
+            let (v, lo, hi) = (
+                value.float().unwrap_or(0.0),
+                min.float().unwrap_or(0.0),
+                max.float().unwrap_or(0.0),
+            );
+            Value::Float(v.clamp(lo, hi))
+        }
     })
 }
 
-/// The least or greatest of the arguments.
-fn extremum(args: &mut Args, want: Ordering) -> SourceResult<Value> {
+/// The least or greatest of the arguments: each is compared with the best so far, and an
+/// error points at the one that could not be compared.
+fn extremum(args: &mut Args, goal: Ordering) -> SourceResult<Value> {
     let span = args.span;
-    let values: Vec<Value> = args.all()?;
-    let mut iter = values.into_iter();
-    let Some(mut best) = iter.next() else {
-        crate::bail!(span, "expected at least one value");
-    };
-    for value in iter {
-        if compare(&value, &best).at(span)? == want {
-            best = value;
-        }
+    let mut best = None;
+    while let Some(i) = args.items.iter().position(|arg| arg.name.is_none()) {
+        let arg = args.items.remove(i);
+        best = Some(match best {
+            None => arg.value,
+            Some(current) => {
+                if compare(&arg.value, &current).at(arg.value_span)? == goal {
+                    arg.value
+                } else {
+                    current
+                }
+            }
+        });
     }
-    Ok(best)
+    best.ok_or_else(|| error(span, "expected at least one value"))
 }
 
 fn min(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
@@ -348,89 +720,162 @@ fn max(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 fn even(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let value: i64 = args.expect("value")?;
+    let (value, _) = cast::<i64>(take(args, "value")?)?;
     Ok(Value::Bool(value % 2 == 0))
 }
 
 fn odd(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let value: i64 = args.expect("value")?;
+    let (value, _) = cast::<i64>(take(args, "value")?)?;
     Ok(Value::Bool(value % 2 != 0))
 }
 
-/// Two numbers for a division-like operation; the divisor must not be zero.
-fn dividend_divisor(args: &mut Args) -> SourceResult<(Num, Num)> {
+/// The dividend and divisor of a division-like function, brought to a common kind; the
+/// divisor must not be zero.
+fn division(args: &mut Args) -> SourceResult<Pair> {
     let span = args.span;
-    let a = num(args, "dividend")?;
-    let b = num(args, "divisor")?;
-    if b.float() == 0.0 {
-        crate::bail!(span, "divisor must not be zero");
+    let (dividend, _) = cast::<DecNum>(take(args, "dividend")?)?;
+    let (divisor, divisor_span) = cast::<DecNum>(take(args, "divisor")?)?;
+    if divisor.is_zero() {
+        crate::bail!(divisor_span, "divisor must not be zero");
     }
-    Ok((a, b))
+    pair(dividend, divisor).ok_or_else(|| decimal_and_float(span))
 }
 
+/// `calc.rem(dividend, divisor)`: the remainder with the sign of the dividend.
 fn rem(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    Ok(match dividend_divisor(args)? {
-        (Num::Int(a), Num::Int(b)) => Value::Int(a.checked_rem(b).unwrap_or(0)),
-        (a, b) => Value::Float(libm::fmod(a.float(), b.float())),
+    let span = args.span;
+    Ok(match division(args)? {
+        Pair::Int(a, b) => Value::Int(a.wrapping_rem(b)),
+        Pair::Float(a, b) => Value::Float(libm::fmod(a, b)),
+        Pair::Decimal(a, b) => Value::Decimal(a.checked_rem(b).ok_or_else(too_large).at(span)?),
     })
 }
 
+/// The Euclidean quotient and remainder of two decimals, defined as for floats: the
+/// truncated quotient, moved down (or up, for a negative divisor) by one where the
+/// remainder is negative.
+fn decimal_euclid(a: Decimal, b: Decimal) -> Option<(Decimal, Decimal)> {
+    let r = a.checked_rem(b)?;
+    let q = a.checked_div(b)?.trunc();
+    if r.0.is_sign_negative() && !r.is_zero() {
+        let one = Decimal::from(1);
+        let q = if b.0.is_sign_positive() { q.checked_sub(one)? } else { q.checked_add(one)? };
+        Some((q, r.checked_add(b.abs())?))
+    } else {
+        Some((q, r))
+    }
+}
+
+/// `calc.div-euclid(dividend, divisor)`.
+fn div_euclid(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    Ok(match division(args)? {
+        Pair::Int(a, b) => Value::Int(a.checked_div_euclid(b).ok_or_else(too_large).at(span)?),
+        Pair::Float(a, b) => Value::Float(float_div_euclid(a, b)),
+        Pair::Decimal(a, b) => {
+            Value::Decimal(decimal_euclid(a, b).ok_or_else(too_large).at(span)?.0)
+        }
+    })
+}
+
+/// `calc.rem-euclid(dividend, divisor)`: the least non-negative remainder.
+fn rem_euclid(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    Ok(match division(args)? {
+        Pair::Int(a, b) => Value::Int(a.wrapping_rem_euclid(b)),
+        Pair::Float(a, b) => Value::Float(float_rem_euclid(a, b)),
+        Pair::Decimal(a, b) => {
+            Value::Decimal(decimal_euclid(a, b).ok_or_else(too_large).at(span)?.1)
+        }
+    })
+}
+
+/// Euclidean division of floats, as the standard library defines it.
+fn float_div_euclid(a: f64, b: f64) -> f64 {
+    let q = libm::trunc(a / b);
+    if libm::fmod(a, b) < 0.0 {
+        return if b > 0.0 { q - 1.0 } else { q + 1.0 };
+    }
+    q
+}
+
+/// The least non-negative remainder of floats, as the standard library defines it.
+fn float_rem_euclid(a: f64, b: f64) -> f64 {
+    let r = libm::fmod(a, b);
+    if r < 0.0 { r + b.abs() } else { r }
+}
+
+/// `calc.quo(dividend, divisor)`: the quotient rounded down to an integer.
 fn quo(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (a, b) = dividend_divisor(args)?;
-    let q = ops::div(a.value(), b.value()).at(span)?;
-    let q = match q {
-        Value::Float(f) => libm::floor(f),
-        Value::Int(i) => i as f64,
-        _ => 0.0,
+    let q = match division(args)? {
+        Pair::Int(a, b) => {
+            let q = a.checked_div(b).ok_or_else(too_large).at(span)?;
+            if a % b != 0 && ((a < 0) != (b < 0)) { q - 1 } else { q }
+        }
+        Pair::Float(a, b) => float_to_int(libm::floor(a / b)).at(span)?,
+        Pair::Decimal(a, b) => {
+            a.checked_div(b).and_then(Decimal::floor_int).ok_or_else(too_large).at(span)?
+        }
     };
-    Ok(Value::Int(q as i64))
+    Ok(Value::Int(q))
 }
 
-fn div_euclid(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    Ok(match dividend_divisor(args)? {
-        (Num::Int(a), Num::Int(b)) => Value::Int(a.checked_div_euclid(b).unwrap_or(0)),
-        (a, b) => Value::Float(a.float().div_euclid(b.float())),
-    })
-}
-
-fn rem_euclid(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    Ok(match dividend_divisor(args)? {
-        (Num::Int(a), Num::Int(b)) => Value::Int(a.checked_rem_euclid(b).unwrap_or(0)),
-        (a, b) => Value::Float(a.float().rem_euclid(b.float())),
-    })
-}
-
-fn gcd_of(mut a: i64, mut b: i64) -> i64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
+/// `calc.norm(p: 2.0, ..values)`: the p-norm of the values.
+fn norm(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let p = match take_named(args, "p").map(cast::<f64>).transpose()? {
+        Some((p, span)) => {
+            if p <= 0.0 {
+                crate::bail!(span, "p must be greater than zero");
+            }
+            p
+        }
+        None => 2.0,
+    };
+    let mut values = Vec::new();
+    while args.items.iter().any(|arg| arg.name.is_none()) {
+        let (v, _) = cast::<f64>(take(args, "values")?)?;
+        values.push(v.abs());
     }
-    a.abs()
-}
-
-fn gcd(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let a: i64 = args.expect("a")?;
-    let b: i64 = args.expect("b")?;
-    Ok(Value::Int(gcd_of(a, b)))
-}
-
-fn lcm(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let span = args.span;
-    let a: i64 = args.expect("a")?;
-    let b: i64 = args.expect("b")?;
-    if a == 0 || b == 0 {
-        return Ok(Value::Int(0));
+    if p.is_infinite() {
+        return Ok(Value::Float(values.into_iter().fold(0.0, f64::max)));
     }
-    let l = (a / gcd_of(a, b)).checked_mul(b).ok_or_else(too_large).at(span)?;
-    Ok(Value::Int(l.abs()))
+    let sum = values.into_iter().fold(-0.0, |acc, v| acc + libm::pow(v, p));
+    Ok(Value::Float(libm::pow(sum, 1.0 / p)))
 }
 
-fn fact(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let span = args.span;
-    let n: usize = args.expect("number")?;
-    let mut out: i64 = 1;
-    for i in 2..=n as i64 {
-        out = out.checked_mul(i).ok_or_else(too_large).at(span)?;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_rounding() {
+        assert_eq!(round_int(1234, -2), Some(1200));
+        assert_eq!(round_int(1250, -2), Some(1300));
+        assert_eq!(round_int(-1250, -2), Some(-1300));
+        assert_eq!(round_int(5, -20), Some(0));
+        assert_eq!(round_int(i64::MAX, -1), None);
+        assert_eq!(round_int(7, 3), Some(7));
     }
-    Ok(Value::Int(out))
+
+    #[test]
+    fn float_to_integer() {
+        assert_eq!(float_to_int(f64::NAN), Ok(0));
+        assert_eq!(float_to_int(-9.3e18), Err(too_large()));
+        assert_eq!(float_to_int(-9_223_372_036_854_775_000.0), Ok(-9_223_372_036_854_774_784));
+    }
+
+    #[test]
+    fn euclid() {
+        assert_eq!(float_div_euclid(-7.5, 2.0), -4.0);
+        assert_eq!(float_rem_euclid(-7.5, 2.0), 0.5);
+        assert_eq!(float_div_euclid(7.0, -3.0), -2.0);
+        let d = |s: &str| Decimal::parse(s).unwrap();
+        let (q, r) = decimal_euclid(d("-7.5"), d("2")).unwrap();
+        assert_eq!((q.repr().as_str(), r.repr().as_str()), ("decimal(\"-4\")", "decimal(\"0.5\")"));
+        let (q, r) = decimal_euclid(d("7.5"), d("2")).unwrap();
+        assert_eq!((q.repr().as_str(), r.repr().as_str()), ("decimal(\"3\")", "decimal(\"1.5\")"));
+        assert_eq!(gcd_of(i64::MIN, -1), None);
+        assert_eq!(gcd_of(-12, 18), Some(6));
+    }
 }

@@ -1,18 +1,40 @@
-//! Color constructors (`rgb` with components or a hex string, `luma`, `cmyk`) and the named
-//! colors (`red`, `blue`, …) of the global scope.
+//! Color constructors (`rgb`, `luma`, `cmyk`, `oklab`, `oklch`, and in the color type's
+//! scope `color.linear-rgb`, `color.hsl`, `color.hsv`, `color.mix`), the named colors
+//! (`red`, `blue`, …) of the global scope, and color spaces as values (the constructor
+//! functions stand for their space in `space:` arguments and `color.space()`).
 
 use super::native;
-use crate::base::SourceResult;
+use crate::base::{SourceResult, Span};
 use crate::eval::{At, Engine};
-use crate::model::{Args, Color, Func, Scope, Value, mismatch};
+use crate::model::{
+    Args, Color, ColorSpace, Func, Ratio, Scope, Str, StrResult, Type, Value, mismatch,
+};
 
 native!(RGB, "rgb", rgb);
 native!(LUMA, "luma", luma);
 native!(CMYK, "cmyk", cmyk);
+native!(OKLAB, "oklab", oklab);
+native!(OKLCH, "oklch", oklch);
+native!(LINEAR_RGB, "linear-rgb", linear_rgb);
+native!(HSL, "hsl", hsl);
+native!(HSV, "hsv", hsv);
+native!(MIX, "mix", mix);
+
+/// The constructors by space.
+const SPACES: [(ColorSpace, &crate::model::NativeFunc); 8] = [
+    (ColorSpace::Rgb, &RGB),
+    (ColorSpace::Luma, &LUMA),
+    (ColorSpace::Cmyk, &CMYK),
+    (ColorSpace::Oklab, &OKLAB),
+    (ColorSpace::Oklch, &OKLCH),
+    (ColorSpace::LinearRgb, &LINEAR_RGB),
+    (ColorSpace::Hsl, &HSL),
+    (ColorSpace::Hsv, &HSV),
+];
 
 /// Adds the color constructors and named colors to the global scope.
 pub fn define(scope: &mut Scope) {
-    for native in [&RGB, &LUMA, &CMYK] {
+    for native in [&RGB, &LUMA, &CMYK, &OKLAB, &OKLCH] {
         scope.define(native.name, Func::from(native));
     }
     for (name, _) in Color::NAMED {
@@ -22,52 +44,265 @@ pub fn define(scope: &mut Scope) {
     }
 }
 
-/// A component given as an integer `0..=255` or a ratio `0%..=100%`.
-fn component(args: &mut Args, what: &str) -> SourceResult<f32> {
-    let span = args.items.iter().find(|a| a.name.is_none()).map_or(args.span, |a| a.value_span);
-    match args.expect::<Value>(what)? {
-        Value::Int(i) if (0..=255).contains(&i) => Ok(i as f32 / 255.0),
-        Value::Int(_) => crate::bail!(span, "number must be between 0 and 255"),
-        Value::Ratio(r) if (0.0..=1.0).contains(&r.get()) => Ok(r.get() as f32),
-        Value::Ratio(_) => crate::bail!(span, "ratio must be between 0% and 100%"),
-        v => Err(mismatch("integer or ratio", &v)).at(span),
+/// Functions in the color type's scope: the constructors and `mix`.
+pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
+    if ty != Type::Color {
+        return None;
+    }
+    let native = SPACES.iter().map(|(_, n)| *n).chain([&MIX]).find(|n| n.name == name)?;
+    Some(Value::Func(Func::from(native)))
+}
+
+/// The constructor function that stands for a space.
+pub fn space_value(space: ColorSpace) -> Value {
+    let native = SPACES.iter().find(|(s, _)| *s == space).map_or(&RGB, |(_, n)| *n);
+    Value::Func(Func::from(native))
+}
+
+/// The space a `space:` argument names.
+pub fn space_of(value: &Value) -> StrResult<ColorSpace> {
+    const EXPECTED: &str = "expected `rgb`, `luma`, `cmyk`, `oklab`, `oklch`, \
+                            `color.linear-rgb`, `color.hsl`, `color.hsv`, or spot colorant";
+    if let Value::Func(func) = value {
+        for (space, native) in SPACES {
+            if *func == Func::from(native) {
+                return Ok(space);
+            }
+        }
+        return Err(EXPECTED.into());
+    }
+    Err(eco_found(EXPECTED, value))
+}
+
+fn eco_found(expected: &str, value: &Value) -> ecow::EcoString {
+    ecow::eco_format!("{expected}, found {}", value.ty().long_name())
+}
+
+/// The named argument `space` (default `default`).
+pub fn space_arg(args: &mut Args, default: ColorSpace) -> SourceResult<ColorSpace> {
+    let span = named_span(args, "space");
+    match args.named::<Value>("space")? {
+        Some(v) => space_of(&v).at(span),
+        None => Ok(default),
     }
 }
 
-/// A component given as a ratio `0%..=100%`.
-fn ratio(args: &mut Args, what: &str) -> SourceResult<f32> {
-    let span = args.items.iter().find(|a| a.name.is_none()).map_or(args.span, |a| a.value_span);
-    match args.expect::<Value>(what)? {
-        Value::Ratio(r) if (0.0..=1.0).contains(&r.get()) => Ok(r.get() as f32),
-        Value::Ratio(_) => crate::bail!(span, "ratio must be between 0% and 100%"),
-        v => Err(mismatch("ratio", &v)).at(span),
+fn named_span(args: &Args, name: &str) -> Span {
+    args.items
+        .iter()
+        .rev()
+        .find(|a| a.name.as_deref() == Some(name))
+        .map_or(args.span, |a| a.value_span)
+}
+
+/// Takes the next positional argument with its span.
+fn next(args: &mut Args) -> Option<(Value, Span)> {
+    let i = args.items.iter().position(|a| a.name.is_none())?;
+    let arg = args.items.remove(i);
+    Some((arg.value, arg.span))
+}
+
+/// How a component is given.
+#[derive(Copy, Clone)]
+enum Kind {
+    /// An integer `0..=255` or a ratio.
+    Component,
+    /// A ratio.
+    Ratio,
+    /// A float or a ratio of 0.4 (Oklab's `a`, `b` and Oklch's chroma).
+    Chroma,
+}
+
+/// A component of kind `kind`, which must be there (`what` names it in the error).
+fn component(args: &mut Args, what: &str, kind: Kind) -> SourceResult<f32> {
+    match next(args) {
+        Some((value, span)) => cast(value, kind).at(span),
+        None => crate::bail!(args.span, "missing argument: {what}"),
     }
+}
+
+/// A value as a component of kind `kind`.
+fn cast(value: Value, kind: Kind) -> StrResult<f32> {
+    let ratio = |r: Ratio| {
+        if (0.0..=1.0).contains(&r.get()) {
+            Ok(r.get() as f32)
+        } else {
+            Err("ratio must be between 0% and 100%".into())
+        }
+    };
+    match (kind, value) {
+        (Kind::Component, Value::Int(i)) => {
+            if (0..=255).contains(&i) {
+                Ok(i as f32 / 255.0)
+            } else {
+                Err("number must be between 0 and 255".into())
+            }
+        }
+        (Kind::Chroma, Value::Float(f)) => Ok(f as f32),
+        (Kind::Chroma, Value::Int(i)) => Ok(i as f32),
+        (Kind::Chroma, Value::Ratio(r)) => ratio(r).map(|v| v * 0.4),
+        (_, Value::Ratio(r)) => ratio(r),
+        (Kind::Component, v) => Err(mismatch("integer or ratio", &v)),
+        (Kind::Ratio, v) => Err(mismatch("ratio", &v)),
+        (Kind::Chroma, v) => Err(mismatch("float or ratio", &v)),
+    }
+}
+
+/// An optional trailing alpha component (default opaque).
+fn alpha(args: &mut Args, kind: Kind) -> SourceResult<f32> {
+    match next(args) {
+        Some((value, span)) => cast(value, kind).at(span),
+        None => Ok(1.0),
+    }
+}
+
+/// A hue angle, which must be there.
+fn hue(args: &mut Args) -> SourceResult<f32> {
+    match next(args) {
+        Some((Value::Angle(a), _)) => Ok(a.to_deg() as f32),
+        Some((v, span)) => Err(mismatch("angle", &v)).at(span),
+        None => crate::bail!(args.span, "missing argument: hue"),
+    }
+}
+
+/// A color given instead of components, converted to `space`.
+fn converted(args: &mut Args, space: ColorSpace) -> SourceResult<Option<Value>> {
+    Ok(args.find::<Color>()?.map(|c| Value::Color(c.to_space(space))))
 }
 
 fn rgb(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    if let Some(hex) = args.find::<crate::model::Str>()? {
-        return Color::from_hex(&hex).map(Value::Color).at(args.span);
+    let hex_span = args
+        .items
+        .iter()
+        .find(|a| a.name.is_none() && matches!(a.value, Value::Str(_)))
+        .map(|a| a.span);
+    if let Some(hex) = args.find::<Str>()? {
+        return Color::from_hex(&hex).map(Value::Color).at(hex_span.unwrap_or(args.span));
     }
-    if let Some(color) = args.find::<Color>()? {
-        return Ok(Value::Color(color));
+    if let Some(color) = converted(args, ColorSpace::Rgb)? {
+        return Ok(color);
     }
-    let r = component(args, "red")?;
-    let g = component(args, "green")?;
-    let b = component(args, "blue")?;
-    let a = if args.positional().next().is_some() { component(args, "alpha")? } else { 1.0 };
+    let r = component(args, "red component", Kind::Component)?;
+    let g = component(args, "green component", Kind::Component)?;
+    let b = component(args, "blue component", Kind::Component)?;
+    let a = alpha(args, Kind::Component)?;
     Ok(Value::Color(Color::Rgb([r, g, b, a])))
 }
 
+fn linear_rgb(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    if let Some(color) = converted(args, ColorSpace::LinearRgb)? {
+        return Ok(color);
+    }
+    let r = component(args, "red component", Kind::Component)?;
+    let g = component(args, "green component", Kind::Component)?;
+    let b = component(args, "blue component", Kind::Component)?;
+    let a = alpha(args, Kind::Component)?;
+    Ok(Value::Color(Color::LinearRgb([r, g, b, a])))
+}
+
 fn luma(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let lightness = component(args, "lightness")?;
-    let alpha = if args.positional().next().is_some() { ratio(args, "alpha")? } else { 1.0 };
+    if let Some(color) = converted(args, ColorSpace::Luma)? {
+        return Ok(color);
+    }
+    // Typst takes a lightness it cannot read as full lightness.
+    let lightness = match next(args) {
+        Some((value, _)) => cast(value, Kind::Component).unwrap_or(1.0),
+        None => 1.0,
+    };
+    let alpha = alpha(args, Kind::Ratio)?;
     Ok(Value::Color(Color::Luma { lightness, alpha }))
 }
 
 fn cmyk(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let c = ratio(args, "cyan")?;
-    let m = ratio(args, "magenta")?;
-    let y = ratio(args, "yellow")?;
-    let k = ratio(args, "key")?;
+    if let Some(color) = converted(args, ColorSpace::Cmyk)? {
+        return Ok(color);
+    }
+    let c = component(args, "cyan component", Kind::Ratio)?;
+    let m = component(args, "magenta component", Kind::Ratio)?;
+    let y = component(args, "yellow component", Kind::Ratio)?;
+    let k = component(args, "key component", Kind::Ratio)?;
     Ok(Value::Color(Color::Cmyk([c, m, y, k])))
+}
+
+fn oklab(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    if let Some(color) = converted(args, ColorSpace::Oklab)? {
+        return Ok(color);
+    }
+    let l = component(args, "lightness component", Kind::Ratio)?;
+    let a = component(args, "A component", Kind::Chroma)?;
+    let b = component(args, "B component", Kind::Chroma)?;
+    let alpha = alpha(args, Kind::Ratio)?;
+    Ok(Value::Color(Color::Oklab([l, a, b, alpha])))
+}
+
+fn oklch(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    if let Some(color) = converted(args, ColorSpace::Oklch)? {
+        return Ok(color);
+    }
+    let l = component(args, "lightness component", Kind::Ratio)?;
+    let chroma = component(args, "chroma component", Kind::Chroma)?;
+    let hue = hue(args)?;
+    let alpha = alpha(args, Kind::Ratio)?;
+    Ok(Value::Color(Color::from_vec4(ColorSpace::Oklch, [l, chroma, hue, alpha])))
+}
+
+fn hsl(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    hue_space(args, ColorSpace::Hsl, "lightness component")
+}
+
+fn hsv(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    hue_space(args, ColorSpace::Hsv, "value component")
+}
+
+fn hue_space(args: &mut Args, space: ColorSpace, last: &str) -> SourceResult<Value> {
+    if let Some(color) = converted(args, space)? {
+        return Ok(color);
+    }
+    let hue = hue(args)?;
+    let s = component(args, "saturation component", Kind::Component)?;
+    let l = component(args, last, Kind::Component)?;
+    let a = alpha(args, Kind::Component)?;
+    Ok(Value::Color(Color::from_vec4(space, [hue, s, l, a])))
+}
+
+/// `color.mix(..colors, space: oklab)`.
+fn mix(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    mix_with(args, None)
+}
+
+/// Mixes the positional colors (after `first`, for the method form) in the `space`
+/// argument's space.
+pub fn mix_with(args: &mut Args, first: Option<Color>) -> SourceResult<Value> {
+    let mut colors: Vec<(Color, f32)> = first.map(|c| (c, 1.0)).into_iter().collect();
+    while let Some((value, span)) = next(args) {
+        colors.push(weighted(value).at(span)?);
+    }
+    let space = space_arg(args, ColorSpace::Oklab)?;
+    match Color::mix(&colors, space) {
+        Ok(color) => Ok(Value::Color(color)),
+        Err(message) => crate::bail!(args.span, "{message}"),
+    }
+}
+
+/// A color with weight 1, or a `(color, weight)` pair.
+fn weighted(value: Value) -> StrResult<(Color, f32)> {
+    match value {
+        Value::Color(c) => Ok((c, 1.0)),
+        Value::Array(array) => {
+            let [color, weight] = array.0.as_slice() else {
+                return Err("expected a color or color-weight pair".into());
+            };
+            let Value::Color(color) = color else {
+                return Err(mismatch("color", color));
+            };
+            let weight = match weight {
+                Value::Int(i) => *i as f32,
+                Value::Float(f) => *f as f32,
+                Value::Ratio(r) => r.get() as f32,
+                v => return Err(mismatch("float or ratio", v)),
+            };
+            Ok((*color, weight))
+        }
+        v => Err(mismatch("color or array", &v)),
+    }
 }

@@ -4,9 +4,15 @@
 
 mod calc;
 mod color;
+mod data;
 mod foundations;
 mod introspection;
 mod numbering;
+mod numbers;
+mod paint;
+mod symbols;
+mod text;
+mod time;
 
 use crate::base::SourceResult;
 use crate::eval::Engine;
@@ -29,15 +35,22 @@ macro_rules! native {
 }
 pub(crate) use native;
 
+pub use self::color::{
+    mix_with as color_mix_with, space_arg as color_space_arg, space_value as color_space_value,
+};
 pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
+pub use self::numbers::{Endian, endian, field as number_field};
+pub use self::paint::gradient_kind_value;
 
 /// The global scope of the standard library. `inputs` becomes `sys.inputs`.
 pub fn std_library(inputs: Dict) -> Scope {
     let mut scope = Scope::new();
     foundations::define(&mut scope);
     color::define(&mut scope);
+    data::define(&mut scope);
     numbering::define(&mut scope);
     introspection::define(&mut scope);
+    symbols::define(&mut scope);
     for elem in LIBRARY_ELEMENTS {
         scope.define(elem.name(), Func::from(**elem));
     }
@@ -58,12 +71,19 @@ pub fn std_library(inputs: Dict) -> Scope {
 
     let mut sys = Scope::new();
     sys.define("inputs", inputs);
+    sys.define("version", Value::Version(crate::model::Version(ecow::eco_vec![0, 15, 1])));
     scope.define("sys", Module::new("sys", sys, Content::empty()));
     scope
 }
 
 /// A function reachable through a type: `array.range`, `str.from-unicode`.
 pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
+    if let Some(value) = numbers::type_scope(ty, name) {
+        return Some(value);
+    }
+    if let Some(value) = text::type_scope(ty, name) {
+        return Some(value);
+    }
     foundations::type_scope(ty, name)
 }
 
@@ -73,6 +93,21 @@ pub fn construct(engine: &mut Engine, ty: Type, mut args: Args) -> SourceResult<
         let counter = introspection::construct_counter(&mut args)?;
         args.finish()?;
         return Ok(counter);
+    }
+    if let Some(value) = text::construct(ty, &mut args) {
+        let value = value?;
+        args.finish()?;
+        return Ok(value);
+    }
+    if ty == Type::Symbol {
+        let symbol = symbols::construct(&mut args)?;
+        args.finish()?;
+        return Ok(symbol);
+    }
+    if let Some(value) = numbers::construct(engine, ty, &mut args) {
+        let value = value?;
+        args.finish()?;
+        return Ok(value);
     }
     foundations::construct(engine, ty, args)
 }

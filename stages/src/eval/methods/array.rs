@@ -1,15 +1,16 @@
 //! Methods of arrays: reading (`at`, `slice`, `find`), transforming (`map`, `filter`,
-//! `sorted`, `zip`, …) and mutating on a place (`push`, `pop`, `insert`, `remove`).
+//! `sorted`, `zip`, …), mutating on a place (`push`, `pop`, `insert`, `remove`), the
+//! `array(..)` constructor and `array.range`, with Typst's parameters and error wording.
 //!
 //! One dispatch table; a uniform list, hence longer than most files.
 
-use std::cmp::Ordering;
+use ecow::{EcoString, EcoVec, eco_format, eco_vec};
 
-use ecow::{EcoString, EcoVec, eco_format};
-
-use crate::base::{SourceResult, Span};
+use crate::base::{SourceDiagnostic, SourceResult, Span};
 use crate::eval::{At, Engine};
-use crate::model::{Args, Array, Dict, Func, Value, compare, join};
+use crate::model::{
+    Args, Array, Dict, Func, Value, compare, equal, join, mismatch, ops_fns as ops,
+};
 
 /// The names of the array methods.
 pub(super) const NAMES: &[&str] = &[
@@ -38,14 +39,19 @@ pub(super) const NAMES: &[&str] = &[
     "rev",
     "split",
     "join",
-    "sorted",
-    "dedup",
     "intersperse",
     "chunks",
     "windows",
-    "reduce",
+    "sorted",
+    "dedup",
     "to-dict",
+    "reduce",
 ];
+
+/// Typst's error for a read past the end where no default was given.
+fn no_default(index: i64, len: usize) -> EcoString {
+    eco_format!("{} and no default value was specified", Array::out_of_bounds_err(index, len))
+}
 
 /// Calls a mutating method on an array in place; `None` if `name` is not one.
 pub(super) fn call_mut(
@@ -71,15 +77,10 @@ pub(super) fn call_mut(
         "remove" => {
             let index: i64 = args.expect("index")?;
             let default: Option<Value> = args.named("default")?;
-            match array.locate(index, false) {
-                Some(i) => array.0.remove(i),
-                None => match default {
-                    Some(d) => d,
-                    None => {
-                        return Err(crate::model::Array::out_of_bounds_err(index, array.len()))
-                            .at(span);
-                    }
-                },
+            match (array.locate(index, false), default) {
+                (Some(i), _) => array.0.remove(i),
+                (None, Some(default)) => default,
+                (None, None) => return Err(no_default(index, array.len())).at(span),
             }
         }
         _ => return Ok(None),
@@ -93,14 +94,24 @@ fn call_func(
     span: Span,
     values: impl IntoIterator<Item = Value>,
 ) -> SourceResult<Value> {
-    f.call(engine, Args::new(span, values))
+    // The arguments are located at the function, as errors about them concern it.
+    f.call(engine, Args::new(f.span().or(span), values))
 }
 
-/// Calls a predicate, which must return a boolean.
+/// Calls a predicate, which must return a boolean (the error points at the function).
 fn test(engine: &mut Engine, f: &Func, span: Span, value: Value) -> SourceResult<bool> {
     match call_func(engine, f, span, [value])? {
         Value::Bool(b) => Ok(b),
-        v => crate::bail!(span, "expected boolean from function, found {}", v.ty().long_name()),
+        v => Err(mismatch("boolean", &v)).at(f.span().or(span)),
+    }
+}
+
+/// A positive size argument (`chunks`, `windows`).
+fn positive(args: &mut Args, what: &str) -> SourceResult<usize> {
+    let (size, value_span): (i64, Span) = args.expect_spanned(what)?;
+    match usize::try_from(size) {
+        Ok(size) if size > 0 => Ok(size),
+        _ => Err("number must be positive".into()).at(value_span),
     }
 }
 
@@ -114,33 +125,42 @@ pub(super) fn call(
     let empty = || EcoString::from("array is empty");
     Ok(match name {
         "len" => Value::Int(array.len() as i64),
-        "first" => array.0.first().cloned().ok_or_else(empty).at(span)?,
-        "last" => array.0.last().cloned().ok_or_else(empty).at(span)?,
+        "first" | "last" => {
+            let default: Option<Value> = args.named("default")?;
+            let item = if name == "first" { array.0.first() } else { array.0.last() };
+            match (item, default) {
+                (Some(item), _) => item.clone(),
+                (None, Some(default)) => default,
+                (None, None) => return Err(empty()).at(span),
+            }
+        }
         "at" => {
             let index: i64 = args.expect("index")?;
             let default: Option<Value> = args.named("default")?;
-            match array.at(index) {
-                Ok(v) => v.clone(),
-                Err(e) => default.ok_or(e).at(span)?,
+            match (array.locate(index, false), default) {
+                (Some(i), _) => array.0[i].clone(),
+                (None, Some(default)) => default,
+                (None, None) => return Err(no_default(index, array.len())).at(span),
             }
         }
         "slice" => {
             let start: i64 = args.expect("start")?;
             let end: Option<i64> = args.eat()?;
             let count: Option<i64> = args.named("count")?;
+            if end.is_some() && count.is_some() {
+                crate::bail!(span, "`end` and `count` are mutually exclusive");
+            }
+            let end = end.or_else(|| count.map(|count| start.saturating_add(count)));
             let start_i = array.locate_or_err(start, true).at(span)?;
-            let end_i = match (end, count) {
-                (Some(end), _) => array.locate_or_err(end, true).at(span)?,
-                (None, Some(count)) => {
-                    array.locate_or_err(start.saturating_add(count), true).at(span)?
-                }
-                (None, None) => array.len(),
+            let end_i = match end {
+                Some(end) => array.locate_or_err(end, true).at(span)?,
+                None => array.len(),
             };
             Value::Array(Array(array.0[start_i..end_i.max(start_i)].iter().cloned().collect()))
         }
         "contains" => {
             let value: Value = args.expect("value")?;
-            Value::Bool(array.0.contains(&value))
+            Value::Bool(array.0.iter().any(|item| equal(item, &value)))
         }
         "find" => {
             let f: Func = args.expect("searcher")?;
@@ -180,37 +200,17 @@ pub(super) fn call(
         }
         "enumerate" => {
             let start: i64 = args.named("start")?.unwrap_or(0);
-            Value::Array(
-                array
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| Value::Array(Array::from_iter([Value::Int(start + i as i64), v])))
-                    .collect(),
-            )
-        }
-        "zip" => {
-            let exact: bool = args.named("exact")?.unwrap_or(false);
-            let others: Vec<Array> = args.all()?;
-            let len = others.iter().map(Array::len).fold(array.len(), usize::min);
-            if exact && others.iter().any(|o| o.len() != array.len()) {
-                crate::bail!(
-                    span,
-                    "second array has different length ({}) from first array ({})",
-                    others.iter().find(|o| o.len() != array.len()).map_or(0, Array::len),
-                    array.len()
-                );
+            let mut out = EcoVec::with_capacity(array.len());
+            for (i, item) in array.into_iter().enumerate() {
+                let index = start
+                    .checked_add(i as i64)
+                    .ok_or_else(|| EcoString::from("array index is too large"))
+                    .at(span)?;
+                out.push(Value::Array(Array(eco_vec![Value::Int(index), item])));
             }
-            Value::Array(
-                (0..len)
-                    .map(|i| {
-                        let mut tuple = EcoVec::with_capacity(others.len() + 1);
-                        tuple.push(array.0[i].clone());
-                        tuple.extend(others.iter().map(|o| o.0[i].clone()));
-                        Value::Array(Array(tuple))
-                    })
-                    .collect(),
-            )
+            Value::Array(Array(out))
         }
+        "zip" => zip(array, args)?,
         "fold" => {
             let mut acc: Value = args.expect("init")?;
             let f: Func = args.expect("folder")?;
@@ -239,12 +239,8 @@ pub(super) fn call(
                     .at(span);
             };
             for item in items {
-                acc = if name == "sum" {
-                    crate::model::ops_fns::add(acc, item)
-                } else {
-                    crate::model::ops_fns::mul(acc, item)
-                }
-                .at(span)?;
+                acc = if name == "sum" { ops::add(acc, item) } else { ops::mul(acc, item) }
+                    .at(span)?;
             }
             acc
         }
@@ -277,7 +273,7 @@ pub(super) fn call(
             let mut parts = EcoVec::new();
             let mut current = EcoVec::new();
             for item in array {
-                if item == at {
+                if equal(&item, &at) {
                     parts.push(Value::Array(Array(std::mem::take(&mut current))));
                 } else {
                     current.push(item);
@@ -289,18 +285,20 @@ pub(super) fn call(
         "join" => {
             let separator: Option<Value> = args.eat()?;
             let last: Option<Value> = args.named("last")?;
+            let default: Option<Value> = args.named("default")?;
             let len = array.len();
+            if len == 0 {
+                return Ok(default.unwrap_or(Value::None));
+            }
+            let separator = separator.unwrap_or(Value::None);
             let mut out = Value::None;
             for (i, item) in array.into_iter().enumerate() {
                 if i > 0 {
-                    let sep = if i == len - 1 && last.is_some() {
-                        last.clone()
-                    } else {
-                        separator.clone()
+                    let sep = match &last {
+                        Some(last) if i + 1 == len => last.clone(),
+                        _ => separator.clone(),
                     };
-                    if let Some(sep) = sep {
-                        out = join(out, sep).at(span)?;
-                    }
+                    out = join(out, sep).at(span)?;
                 }
                 out = join(out, item).at(span)?;
             }
@@ -308,7 +306,7 @@ pub(super) fn call(
         }
         "intersperse" => {
             let separator: Value = args.expect("separator")?;
-            let mut out = EcoVec::new();
+            let mut out = EcoVec::with_capacity((2 * array.len()).saturating_sub(1));
             for (i, item) in array.into_iter().enumerate() {
                 if i > 0 {
                     out.push(separator.clone());
@@ -317,30 +315,24 @@ pub(super) fn call(
             }
             Value::Array(Array(out))
         }
-        "sorted" => {
-            let key: Option<Func> = args.named("key")?;
-            let mut keyed = Vec::with_capacity(array.len());
-            for item in array {
-                let k = match &key {
-                    Some(f) => call_func(engine, f, span, [item.clone()])?,
-                    None => item.clone(),
-                };
-                keyed.push((k, item));
-            }
-            // A stable merge sort that stops at the first pair that cannot be compared.
-            let mut error = None;
-            keyed.sort_by(|(a, _), (b, _)| match compare(a, b) {
-                Ok(o) => o,
-                Err(e) => {
-                    error.get_or_insert(e);
-                    Ordering::Equal
-                }
-            });
-            if let Some(e) = error {
-                crate::bail!(span, "{}", e);
-            }
-            Value::Array(keyed.into_iter().map(|(_, v)| v).collect())
+        "chunks" => {
+            let size = positive(args, "chunk-size")?;
+            let exact: bool = args.named("exact")?.unwrap_or(false);
+            let groups = array.as_slice().chunks(size).filter(|c| !exact || c.len() == size);
+            groups
+                .map(|g| Value::Array(Array(g.iter().cloned().collect())))
+                .collect::<Array>()
+                .into()
         }
+        "windows" => {
+            let size = positive(args, "window-size")?;
+            let groups = array.as_slice().windows(size);
+            groups
+                .map(|g| Value::Array(Array(g.iter().cloned().collect())))
+                .collect::<Array>()
+                .into()
+        }
+        "sorted" => sorted(engine, array, args, span)?,
         "dedup" => {
             let key: Option<Func> = args.named("key")?;
             let mut seen: Vec<Value> = Vec::new();
@@ -350,54 +342,35 @@ pub(super) fn call(
                     Some(f) => call_func(engine, f, span, [item.clone()])?,
                     None => item.clone(),
                 };
-                if !seen.contains(&k) {
+                if !seen.iter().any(|s| equal(s, &k)) {
                     seen.push(k);
                     out.push(item);
                 }
             }
             Value::Array(Array(out))
         }
-        "chunks" | "windows" => {
-            let size: usize =
-                args.expect(if name == "chunks" { "chunk-size" } else { "window-size" })?;
-            if size == 0 {
-                crate::bail!(
-                    span,
-                    "{} size must not be zero",
-                    if name == "chunks" { "chunk" } else { "window" }
-                );
-            }
-            let exact: bool =
-                if name == "chunks" { args.named("exact")?.unwrap_or(false) } else { true };
-            let items = array.as_slice();
-            let groups: Vec<&[Value]> = if name == "chunks" {
-                items.chunks(size).filter(|c| !exact || c.len() == size).collect()
-            } else {
-                items.windows(size).collect()
-            };
-            Value::Array(
-                groups
-                    .into_iter()
-                    .map(|g| Value::Array(Array(g.iter().cloned().collect())))
-                    .collect(),
-            )
-        }
         "to-dict" => {
             let mut dict = Dict::new();
             for item in array {
-                match item {
-                    Value::Array(pair) if pair.len() == 2 => {
-                        let mut pair = pair.into_iter();
-                        let key = pair.next().unwrap_or_default();
-                        let value = pair.next().unwrap_or_default();
-                        match key {
-                            Value::Str(k) => dict.insert(k, value),
-                            v => {
-                                crate::bail!(span, "expected string, found {}", v.ty().long_name())
-                            }
-                        }
+                let pair = match item {
+                    Value::Array(pair) => pair,
+                    v => crate::bail!(
+                        span,
+                        "expected (str, any) pairs, found {}",
+                        v.ty().long_name()
+                    ),
+                };
+                if pair.len() != 2 {
+                    crate::bail!(span, "expected pairs of length 2, found length {}", pair.len());
+                }
+                let mut pair = pair.into_iter();
+                let key = pair.next().unwrap_or_default();
+                let value = pair.next().unwrap_or_default();
+                match key {
+                    Value::Str(key) => dict.insert(key, value),
+                    v => {
+                        crate::bail!(span, "expected key of type str, found {}", v.ty().long_name())
                     }
-                    _ => crate::bail!(span, "expected (key, value) pair"),
                 }
             }
             Value::Dict(dict)
@@ -407,4 +380,184 @@ pub(super) fn call(
         }
         _ => crate::bail!(span, "type array has no method `{name}`"),
     })
+}
+
+/// `array.zip(..others, exact: false)`: tuples of the items at the same index; with
+/// `exact`, every other array must have the first one's length.
+fn zip(array: Array, args: &mut Args) -> SourceResult<Value> {
+    let exact: bool = args.named("exact")?.unwrap_or(false);
+    let mut others: Vec<(Array, Span)> = Vec::new();
+    while let Some(other) = args.eat_spanned::<Array>()? {
+        others.push(other);
+    }
+    if exact {
+        let only = others.len() == 1;
+        let errors: EcoVec<SourceDiagnostic> = others
+            .iter()
+            .filter(|(other, _)| other.len() != array.len())
+            .map(|(other, span)| {
+                let which = if only { "second array" } else { "array" };
+                SourceDiagnostic::error(
+                    *span,
+                    eco_format!(
+                        "{which} has different length ({}) from first array ({})",
+                        other.len(),
+                        array.len()
+                    ),
+                )
+            })
+            .collect();
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+    }
+    let len = others.iter().map(|(o, _)| o.len()).fold(array.len(), usize::min);
+    let mut out = EcoVec::with_capacity(len);
+    for i in 0..len {
+        let mut tuple = EcoVec::with_capacity(others.len() + 1);
+        tuple.push(array.0[i].clone());
+        tuple.extend(others.iter().map(|(o, _)| o.0[i].clone()));
+        out.push(Value::Array(Array(tuple)));
+    }
+    Ok(Value::Array(Array(out)))
+}
+
+/// `array.sorted(key: none, by: none)`: a stable sort by the items (or their keys),
+/// compared with the language's ordering or the `by` function's "comes before".
+fn sorted(engine: &mut Engine, array: Array, args: &mut Args, span: Span) -> SourceResult<Value> {
+    let key: Option<Func> = args.named("key")?;
+    let by: Option<Func> = args.named("by")?;
+    let mut keyed = Vec::with_capacity(array.len());
+    for item in array {
+        let k = match &key {
+            Some(f) => call_func(engine, f, span, [item.clone()])?,
+            None => item.clone(),
+        };
+        keyed.push((k, item));
+    }
+    let mut is_less = |a: &(Value, Value), b: &(Value, Value)| -> SourceResult<bool> {
+        match &by {
+            None => Ok(compare(&a.0, &b.0).at(span)? == std::cmp::Ordering::Less),
+            Some(by) => match call_func(engine, by, span, [a.0.clone(), b.0.clone()])? {
+                Value::Bool(b) => Ok(b),
+                v => crate::bail!(
+                    span,
+                    "expected boolean from `by` function, got {}",
+                    v.ty().long_name()
+                ),
+            },
+        }
+    };
+    let keyed = merge_sort(keyed, &mut is_less)?;
+    Ok(Value::Array(keyed.into_iter().map(|(_, v)| v).collect()))
+}
+
+/// A stable sort with a fallible comparison that may be inconsistent (a user's `by`
+/// function): it never panics and stops at the first error. Short runs are sorted by
+/// insertion, comparing each new item with its left neighbours, as Rust's standard sort
+/// does, so that errors about incomparable items name them in the same order.
+fn merge_sort<T>(
+    mut items: Vec<T>,
+    is_less: &mut dyn FnMut(&T, &T) -> SourceResult<bool>,
+) -> SourceResult<Vec<T>> {
+    const RUN: usize = 20;
+    if items.len() <= RUN {
+        for i in 1..items.len() {
+            let mut j = i;
+            while j > 0 && is_less(&items[j], &items[j - 1])? {
+                items.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+        return Ok(items);
+    }
+    let right = items.split_off(items.len() / 2);
+    let left = merge_sort(items, is_less)?;
+    let right = merge_sort(right, is_less)?;
+    let mut out = Vec::with_capacity(left.len() + right.len());
+    let mut left = left.into_iter().peekable();
+    let mut right = right.into_iter().peekable();
+    while let (Some(l), Some(r)) = (left.peek(), right.peek()) {
+        // Taking from the right only when strictly less keeps the sort stable.
+        let next = if is_less(r, l)? { right.next() } else { left.next() };
+        out.extend(next);
+    }
+    out.extend(left);
+    out.extend(right);
+    Ok(out)
+}
+
+/// `array(value)`: an array from an array, bytes (their values) or a version (its
+/// components).
+pub fn construct(args: &mut Args) -> SourceResult<Value> {
+    let (value, span): (Value, Span) = args.expect_spanned("value")?;
+    Ok(Value::Array(match value {
+        Value::Array(array) => array,
+        Value::Bytes(bytes) => bytes.as_slice().iter().map(|&b| Value::Int(i64::from(b))).collect(),
+        Value::Version(version) => version.0.iter().map(|&c| Value::Int(i64::from(c))).collect(),
+        v => return Err(mismatch("array, bytes, or version", &v)).at(span),
+    }))
+}
+
+/// `array.range(start: 0, end, step: 1)`: the integers from `start` up to (not
+/// including) `end`, `step` apart.
+pub fn range(args: &mut Args) -> SourceResult<Value> {
+    let first: i64 = args.expect("end")?;
+    let (start, end) = match args.eat::<i64>()? {
+        Some(second) => (first, second),
+        None => (0, first),
+    };
+    let step = match args.named_spanned::<i64>("step")? {
+        Some((0, span)) => return Err("number must not be zero".into()).at(span),
+        Some((step, _)) => step,
+        None => 1,
+    };
+    let mut out = EcoVec::new();
+    let mut x = start;
+    while (step > 0 && x < end) || (step < 0 && x > end) {
+        out.push(Value::Int(x));
+        match x.checked_add(step) {
+            Some(next) => x = next,
+            None => break,
+        }
+    }
+    Ok(Value::Array(Array(out)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sorts integers with a comparison that may fail.
+    fn check(input: &[i64], expected: &[i64]) {
+        let mut is_less = |a: &i64, b: &i64| -> SourceResult<bool> { Ok(a < b) };
+        let sorted = merge_sort(input.to_vec(), &mut is_less).unwrap();
+        assert_eq!(sorted, expected);
+    }
+
+    #[test]
+    fn merge_sort_sorts_short_and_long_inputs() {
+        check(&[], &[]);
+        check(&[3, 1, 2], &[1, 2, 3]);
+        let long: Vec<i64> = (0..100).map(|i| (i * 37) % 101).collect();
+        let mut expected = long.clone();
+        expected.sort();
+        check(&long, &expected);
+    }
+
+    #[test]
+    fn merge_sort_survives_inconsistent_comparisons() {
+        let mut always = |_: &i64, _: &i64| -> SourceResult<bool> { Ok(true) };
+        let items: Vec<i64> = (0..50).collect();
+        let sorted = merge_sort(items, &mut always).unwrap();
+        assert_eq!(sorted.len(), 50);
+    }
+
+    #[test]
+    fn merge_sort_is_stable() {
+        let items: Vec<(i64, i64)> = (0..60).map(|i| (i % 3, i)).collect();
+        let mut by_key = |a: &(i64, i64), b: &(i64, i64)| -> SourceResult<bool> { Ok(a.0 < b.0) };
+        let sorted = merge_sort(items, &mut by_key).unwrap();
+        assert!(sorted.windows(2).all(|w| w[0].0 < w[1].0 || w[0].1 < w[1].1));
+    }
 }

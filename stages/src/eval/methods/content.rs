@@ -1,11 +1,13 @@
-//! Methods of content: `func`, `fields`, `has`, `at`.
+//! Methods of content: `func`, `fields`, `has`, `at` (with a default) and `location`.
+
+use ecow::eco_format;
 
 use crate::base::{SourceResult, Span};
 use crate::eval::At;
 use crate::model::{Args, Content, Str, Value};
 
 /// The names of the content methods.
-pub(super) const NAMES: &[&str] = &["func", "fields", "has", "at"];
+pub(super) const NAMES: &[&str] = &["func", "fields", "has", "at", "location"];
 
 pub(super) fn call(
     content: Content,
@@ -24,12 +26,16 @@ pub(super) fn call(
                 content.field(&field).is_some()
             })
         }
+        "location" => content.location().map_or(Value::None, Value::Location),
         _ => {
             let field: Str = args.expect("field")?;
             let default: Option<Value> = args.named("default")?;
-            match content.get(&field) {
-                Ok(v) => v,
-                Err(e) => default.ok_or(e).at(span)?,
+            match (content.get(&field), default) {
+                (Ok(v), _) => v,
+                (Err(_), Some(default)) => default,
+                (Err(e), None) => {
+                    return Err(eco_format!("{e} and no default was specified")).at(span);
+                }
             }
         }
     })

@@ -1,5 +1,5 @@
 //! Methods of datetimes: the components (`year` … `second`, `weekday`, `ordinal`) and
-//! `display` with a format pattern.
+//! `display` with a format description.
 
 use crate::base::{SourceResult, Span};
 use crate::eval::At;
@@ -21,13 +21,21 @@ pub(super) fn call(dt: Datetime, name: &str, args: &mut Args, span: Span) -> Sou
         "second" => part(dt.time.map(|t| i64::from(t.2))),
         "weekday" => part(dt.weekday().map(i64::from)),
         "ordinal" => part(dt.ordinal().map(i64::from)),
-        _ => {
+        "display" => {
+            // Errors in the pattern point at it; missing information at the call.
+            let pattern_span =
+                args.items.iter().find(|a| a.name.is_none()).map_or(span, |a| a.value_span);
             let pattern: Option<Smart<Str>> = args.eat()?;
             let pattern = match &pattern {
                 Some(Smart::Custom(p)) => p.as_str(),
                 _ => dt.default_pattern(),
             };
-            Value::str(dt.display(pattern).at(span)?)
+            match dt.display(pattern) {
+                Ok(text) => Value::str(text),
+                Err(Ok(invalid)) => return Err(invalid).at(pattern_span),
+                Err(Err(failed)) => return Err(failed).at(span),
+            }
         }
+        _ => crate::bail!(span, "type datetime has no method `{name}`"),
     })
 }

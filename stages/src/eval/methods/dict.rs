@@ -1,12 +1,16 @@
-//! Methods of dictionaries: `len`, `at`, `keys`, `values`, `pairs`, and on a place
-//! `insert` and `remove`.
+//! Methods of dictionaries: `len`, `at`, `keys`, `values`, `pairs`, `map` and `filter`
+//! (over the values, keeping the keys), on a place `insert` and `remove`, and the
+//! `dictionary(module)` constructor.
+
+use ecow::eco_format;
 
 use crate::base::{SourceResult, Span};
-use crate::eval::At;
-use crate::model::{Args, Array, Dict, Str, Value};
+use crate::eval::{At, Engine};
+use crate::model::{Args, Array, Dict, Func, Str, Value, mismatch};
 
 /// The names of the dictionary methods.
-pub(super) const NAMES: &[&str] = &["len", "at", "insert", "remove", "keys", "values", "pairs"];
+pub(super) const NAMES: &[&str] =
+    &["len", "at", "insert", "remove", "keys", "values", "pairs", "map", "filter"];
 
 /// Calls a mutating method on a dictionary in place; `None` if `name` is not one.
 pub(super) fn call_mut(
@@ -25,27 +29,44 @@ pub(super) fn call_mut(
         "remove" => {
             let key: Str = args.expect("key")?;
             let default: Option<Value> = args.named("default")?;
-            match dict.remove(&key) {
-                Some(v) => v,
-                None => match default {
-                    Some(d) => d,
-                    None => return Err(crate::model::Dict::missing_key_err(&key)).at(span),
-                },
+            match (dict.remove(&key), default) {
+                (Some(v), _) => v,
+                (None, Some(default)) => default,
+                (None, None) => return Err(Dict::missing_key_err(&key)).at(span),
             }
         }
         _ => return Ok(None),
     }))
 }
 
-pub(super) fn call(dict: Dict, name: &str, args: &mut Args, span: Span) -> SourceResult<Value> {
+/// Calls a predicate on a value, which must return a boolean.
+fn test(engine: &mut Engine, f: &Func, span: Span, value: Value) -> SourceResult<bool> {
+    match f.call(engine, Args::new(f.span().or(span), [value]))? {
+        Value::Bool(b) => Ok(b),
+        v => Err(mismatch("boolean", &v)).at(f.span().or(span)),
+    }
+}
+
+pub(super) fn call(
+    engine: &mut Engine,
+    dict: Dict,
+    name: &str,
+    args: &mut Args,
+    span: Span,
+) -> SourceResult<Value> {
     Ok(match name {
         "len" => Value::Int(dict.len() as i64),
         "at" => {
             let key: Str = args.expect("key")?;
             let default: Option<Value> = args.named("default")?;
-            match dict.at(&key) {
-                Ok(v) => v.clone(),
-                Err(e) => default.ok_or(e).at(span)?,
+            match (dict.get(&key), default) {
+                (Some(v), _) => v.clone(),
+                (None, Some(default)) => default,
+                (None, None) => {
+                    let missing = Dict::missing_key_err(&key);
+                    return Err(eco_format!("{missing} and no default value was specified"))
+                        .at(span);
+                }
             }
         }
         "keys" => Value::Array(dict.iter().map(|(k, _)| Value::Str(k.clone())).collect()),
@@ -55,6 +76,39 @@ pub(super) fn call(dict: Dict, name: &str, args: &mut Args, span: Span) -> Sourc
                 .map(|(k, v)| Value::Array(Array::from_iter([Value::Str(k.clone()), v.clone()])))
                 .collect(),
         ),
-        _ => crate::bail!(span, "cannot mutate a temporary value"),
+        "map" => {
+            let f: Func = args.expect("mapper")?;
+            let mut out = Dict::new();
+            for (key, value) in dict.iter() {
+                out.insert(
+                    key.clone(),
+                    f.call(engine, Args::new(f.span().or(span), [value.clone()]))?,
+                );
+            }
+            Value::Dict(out)
+        }
+        "filter" => {
+            let f: Func = args.expect("test")?;
+            let mut out = Dict::new();
+            for (key, value) in dict.iter() {
+                if test(engine, &f, span, value.clone())? {
+                    out.insert(key.clone(), value.clone());
+                }
+            }
+            Value::Dict(out)
+        }
+        "insert" | "remove" => crate::bail!(span, "cannot mutate a temporary value"),
+        _ => crate::bail!(span, "type dictionary has no method `{name}`"),
     })
+}
+
+/// `dictionary(module)`: the bindings of a module as a dictionary.
+pub fn construct(args: &mut Args) -> SourceResult<Value> {
+    let (value, span): (Value, Span) = args.expect_spanned("value")?;
+    match value {
+        Value::Module(module) => Ok(Value::Dict(
+            module.scope().iter().map(|(k, v)| (Str(k.clone()), v.clone())).collect(),
+        )),
+        v => Err(mismatch("module", &v)).at(span),
+    }
 }

@@ -6,7 +6,9 @@ use crate::base::{SourceResult, Span};
 use crate::eval::{Engine, library};
 use crate::model::{Args, Value};
 
-use super::{args, array, color, content, datetime, dict, func, numeric, str};
+use super::gradient;
+use super::{align, float, int};
+use super::{args, array, bytes, color, content, datetime, dict, duration, func, numeric, str};
 
 /// Whether `name` is a method that mutates its target (for some type).
 pub fn is_mutating(name: &str) -> bool {
@@ -23,10 +25,18 @@ fn names(value: &Value) -> &'static [&'static str] {
         Value::Func(_) => func::NAMES,
         Value::Selector(_) => func::SELECTOR_NAMES,
         Value::Length(_) => numeric::LENGTH_NAMES,
+        Value::Int(_) => int::NAMES,
+        Value::Float(_) => float::NAMES,
+        Value::Version(_) => numeric::VERSION_NAMES,
+        Value::Alignment(_) => align::ALIGNMENT_NAMES,
+        Value::Direction(_) => align::DIRECTION_NAMES,
         Value::Angle(_) => numeric::ANGLE_NAMES,
         Value::Color(_) => color::NAMES,
         Value::Args(_) => args::NAMES,
         Value::Datetime(_) => datetime::NAMES,
+        Value::Bytes(_) => bytes::NAMES,
+        Value::Duration(_) => duration::NAMES,
+        Value::Gradient(_) => gradient::NAMES,
         Value::Counter(_) => library::COUNTER_METHODS,
         Value::Location(_) => library::LOCATION_METHODS,
         _ => &[],
@@ -68,17 +78,25 @@ pub fn call(
     let output = {
         let args = &mut args;
         match target {
-            Value::Str(s) => str::call(&s, name, args, span)?,
+            Value::Str(s) => str::call(engine, &s, name, args, span)?,
             Value::Array(array) => array::call(engine, array, name, args, span)?,
-            Value::Dict(dict) => dict::call(dict, name, args, span)?,
+            Value::Dict(dict) => dict::call(engine, dict, name, args, span)?,
             Value::Content(content) => content::call(content, name, args, span)?,
             Value::Func(func) => func::call(func, name, args, span)?,
             Value::Selector(selector) => func::call_selector(selector, name, args)?,
-            Value::Length(length) => numeric::call_length(length, name, args, span)?,
+            Value::Length(length) => numeric::call_length(engine, length, name, args, span)?,
+            Value::Int(v) => int::call(v, name, args, span)?,
+            Value::Float(v) => float::call(v, name, args, span)?,
+            Value::Version(v) => numeric::call_version(&v, name, args, span)?,
+            Value::Alignment(v) => align::call_alignment(v, name, args)?,
+            Value::Direction(v) => align::call_direction(v, name, args, span)?,
             Value::Angle(angle) => numeric::call_angle(angle, name, args)?,
-            Value::Color(color) => color::call(color, name, args)?,
+            Value::Color(color) => color::call(color, name, args, span)?,
             Value::Datetime(dt) => datetime::call(dt, name, args, span)?,
-            Value::Args(target) => args::call(&target, name, args, span)?,
+            Value::Bytes(b) => bytes::call(&b, name, args, span)?,
+            Value::Duration(d) => duration::call(d, name, args, span)?,
+            Value::Gradient(g) => gradient::call(g, name, args, span)?,
+            Value::Args(target) => args::call(engine, &target, name, args, span)?,
             Value::Counter(counter) => library::counter_method(engine, &counter, name, args, span)?,
             Value::Location(location) => {
                 library::location_method(engine, location, name, args, span)?

@@ -25,7 +25,7 @@ pub(super) fn call(func: Func, name: &str, args: &mut Args, span: Span) -> Sourc
                     crate::bail!(arg.span, "unexpected argument");
                 };
                 if elem.field_index(&name).is_none() {
-                    crate::bail!(arg.span, "{} does not have field \"{}\"", elem.name(), name);
+                    crate::bail!(span, "element `{}` does not have field `{}`", elem.name(), name);
                 }
                 fields.insert(name, arg.value);
             }
@@ -40,13 +40,15 @@ pub(super) fn call_selector(
     name: &str,
     args: &mut Args,
 ) -> SourceResult<Value> {
-    let mut list = ecow::eco_vec![Arc::unwrap_or_clone(selector)];
+    // The other selectors come first, the one the method is called on last.
+    let mut list = ecow::EcoVec::new();
     for arg in std::mem::take(&mut args.items) {
         if let Some(name) = &arg.name {
             crate::bail!(arg.span, "unexpected argument: {}", name);
         }
         list.push(crate::eval::selector_of(arg.value).at(arg.value_span)?);
     }
+    list.push(Arc::unwrap_or_clone(selector));
     Ok(Value::Selector(Arc::new(if name == "or" {
         Selector::Or(list)
     } else {

@@ -4,14 +4,23 @@
 
 mod dispatch;
 
+mod align;
 mod args;
 mod array;
+mod bytes;
 mod color;
 mod content;
 mod datetime;
 mod dict;
+mod duration;
+mod float;
 mod func;
+mod gradient;
+mod int;
 mod numeric;
 mod str;
 
+pub use self::args::named_field as args_field;
+pub use self::array::{construct as construct_array, range as array_range};
+pub use self::dict::construct as construct_dict;
 pub use self::dispatch::{call, call_mut, has_method, is_mutating};

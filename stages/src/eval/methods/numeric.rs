@@ -1,25 +1,45 @@
-//! Methods of lengths (`pt`, `mm`, `cm`, `inches`) and angles (`deg`, `rad`).
+//! Methods of lengths (`pt`, `mm`, `cm`, `inches`, `to-absolute`), angles (`deg`, `rad`)
+//! and versions (`at`).
 
-use crate::base::{Angle, SourceResult, Span};
-use crate::model::{Args, Length, Value};
+use crate::base::{Abs, Angle, SourceResult, Span};
+use crate::eval::{At, Engine};
+use crate::model::{Args, Length, Value, Version};
 
 /// The names of the length methods.
-pub(super) const LENGTH_NAMES: &[&str] = &["pt", "mm", "cm", "inches"];
+pub(super) const LENGTH_NAMES: &[&str] = &["pt", "mm", "cm", "inches", "to-absolute"];
 
 /// The names of the angle methods.
 pub(super) const ANGLE_NAMES: &[&str] = &["deg", "rad"];
 
-/// Calls a length method: the absolute part in a unit.
+/// The names of the version methods.
+pub(super) const VERSION_NAMES: &[&str] = &["at"];
+
+/// The font size `to-absolute` resolves em units with: Typst's default text size (the
+/// engine does not carry the styles of the `context` it runs in).
+const DEFAULT_TEXT_SIZE: f64 = 11.0;
+
+/// Calls a length method: the absolute part in a unit, or the length made absolute.
 pub(super) fn call_length(
+    engine: &Engine,
     length: Length,
     name: &str,
     _: &mut Args,
     span: Span,
 ) -> SourceResult<Value> {
+    if name == "to-absolute" {
+        if engine.here.location.is_none() && engine.here.page.is_none() {
+            crate::bail!(span, "can only be used when context is known";
+                hint: "try wrapping this in a `context` expression";
+                hint: "the `context` expression should wrap everything that depends on this function");
+        }
+        let em = length.em.at(Abs::pt(DEFAULT_TEXT_SIZE));
+        return Ok(Value::Length(Length::abs(length.abs + em)));
+    }
     if length.em.get() != 0.0 {
         crate::bail!(span, "cannot convert a length with non-zero em units (`{}`) to {name}",
             Value::Length(length).repr();
-            hint: "use `length.to-absolute()` to resolve its em component");
+            hint: "use `length.to-absolute()` to resolve its em component (requires context)";
+            hint: "or use `length.abs.{name}()` instead to ignore its em component");
     }
     Ok(Value::Float(match name {
         "pt" => length.abs.to_pt(),
@@ -31,5 +51,21 @@ pub(super) fn call_length(
 
 /// Calls an angle method: the angle in a unit.
 pub(super) fn call_angle(angle: Angle, name: &str, _: &mut Args) -> SourceResult<Value> {
-    Ok(Value::Float(if name == "deg" { angle.to_deg() } else { angle.to_rad() }))
+    Ok(Value::Float(if name == "deg" {
+        angle.to_rad() / (std::f64::consts::PI / 180.0)
+    } else {
+        angle.to_rad()
+    }))
+}
+
+/// Calls a version method.
+pub(super) fn call_version(
+    version: &Version,
+    name: &str,
+    args: &mut Args,
+    span: Span,
+) -> SourceResult<Value> {
+    debug_assert_eq!(name, "at");
+    let index: i64 = args.expect("index")?;
+    version.at(index).at(span)
 }

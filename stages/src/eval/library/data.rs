@@ -1,0 +1,340 @@
+//! Data loading: `read`, `json`, `yaml`, `toml`, `csv`, `xml` and `cbor` (a path, read
+//! through the `World` relative to the file that wrote it, or bytes → values), the
+//! encoders `json.encode`, `yaml.encode`, `toml.encode` and `cbor.encode` (value → string
+//! or bytes), and `plugin`, which quire refuses.
+//!
+//! Parse errors follow Typst's wording: `failed to parse JSON (MESSAGE at LINE:COL)` for
+//! bytes. Typst points the error into a data file where it can; quire's spans name syntax
+//! nodes only, so an error in a file points at the path argument and names the place as
+//! Typst does for files it cannot show: `(MESSAGE in data/x.json:LINE:COL)`.
+
+mod csv;
+mod decode;
+mod encode;
+mod json;
+mod xml;
+
+use std::sync::Arc;
+
+use ecow::{eco_format, eco_vec};
+
+use self::decode::Decoded;
+use self::encode::Encode;
+use super::native;
+use crate::base::{FileId, SourceDiagnostic, SourceResult, Span};
+use crate::eval::{Engine, FileError, resolve_path};
+use crate::model::{Args, Bytes, Func, Scope, Str, Value, mismatch};
+
+native!(READ, "read", read);
+native!(JSON_ENCODE, "json.encode", json_encode);
+native!(JSON, "json", json, [&JSON_ENCODE]);
+native!(YAML_ENCODE, "yaml.encode", yaml_encode);
+native!(YAML, "yaml", yaml, [&YAML_ENCODE]);
+native!(TOML_ENCODE, "toml.encode", toml_encode);
+native!(TOML, "toml", toml, [&TOML_ENCODE]);
+native!(CSV, "csv", csv_load);
+native!(XML, "xml", xml_load);
+native!(CBOR_ENCODE, "cbor.encode", cbor_encode);
+native!(CBOR, "cbor", cbor, [&CBOR_ENCODE]);
+native!(PLUGIN, "plugin", plugin);
+
+/// Adds the data loading functions to the global scope.
+pub fn define(scope: &mut Scope) {
+    for native in [&READ, &JSON, &YAML, &TOML, &CSV, &XML, &CBOR, &PLUGIN] {
+        scope.define(native.name, Func::from(native));
+    }
+}
+
+/// Where loaded data came from, for error messages.
+enum Origin {
+    /// A file, by its id.
+    File(FileId),
+    /// A bytes value given directly.
+    Bytes,
+}
+
+/// Data to decode: its bytes, where they came from and the span of the argument.
+struct Loaded {
+    data: Arc<[u8]>,
+    origin: Origin,
+    span: Span,
+}
+
+impl Loaded {
+    /// An error of decoding this data: `what` is the failure (`failed to parse JSON`),
+    /// `message` the decoder's words and `pos` the one-based line and column, if known.
+    fn error(
+        &self,
+        what: &str,
+        message: impl std::fmt::Display,
+        pos: Option<(usize, usize)>,
+    ) -> ecow::EcoVec<SourceDiagnostic> {
+        let text = match (&self.origin, pos) {
+            (Origin::File(id), pos) => {
+                let (line, col) = pos.unwrap_or((1, 1));
+                eco_format!("{what} ({message} in {}:{line}:{col})", display_path(*id))
+            }
+            (Origin::Bytes, Some((line, col))) => eco_format!("{what} ({message} at {line}:{col})"),
+            (Origin::Bytes, None) => eco_format!("{what} ({message})"),
+        };
+        eco_vec![SourceDiagnostic::error(self.span, text)]
+    }
+
+    /// The data as text, or Typst's error for data that is not UTF-8 (placed at the start).
+    fn text(&self) -> SourceResult<&str> {
+        std::str::from_utf8(&self.data).map_err(|_| {
+            self.error("failed to convert to string", "file is not valid UTF-8", Some((1, 1)))
+        })
+    }
+}
+
+/// A file's path as error messages name it: relative to the project root.
+fn display_path(id: FileId) -> &'static str {
+    let path = id.path();
+    path.strip_prefix('/').unwrap_or(path)
+}
+
+/// The error for a file that could not be read, with its hints.
+fn file_error(span: Span, error: FileError) -> ecow::EcoVec<SourceDiagnostic> {
+    eco_vec![error.diagnostic(span)]
+}
+
+/// Reads the file at `path` (as written at `span`) through the world.
+fn read_file(engine: &Engine, path: &str, span: Span) -> SourceResult<(FileId, Arc<[u8]>)> {
+    let resolved = resolve_path(span.id(), path).map_err(|e| file_error(span, e))?;
+    let id = FileId::new(&resolved);
+    let data = engine.world.file(id).map_err(|e| file_error(span, e))?;
+    Ok((id, data))
+}
+
+/// Takes the `source` argument of a decoder: a path or bytes.
+fn load_source(engine: &Engine, args: &mut Args) -> SourceResult<Loaded> {
+    let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
+        crate::bail!(args.span, "missing argument: source");
+    };
+    let arg = args.items.remove(index);
+    let span = arg.span;
+    match arg.value {
+        Value::Str(path) => {
+            let (id, data) = read_file(engine, &path, span)?;
+            Ok(Loaded { data, origin: Origin::File(id), span })
+        }
+        Value::Bytes(bytes) => {
+            Ok(Loaded { data: Arc::from(bytes.0.as_slice()), origin: Origin::Bytes, span })
+        }
+        v => crate::bail!(span, "{}", mismatch("path, string, or bytes", &v)),
+    }
+}
+
+/// `read(path, encoding: "utf8")`: a file's text, or its bytes with `encoding: none`.
+fn read(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
+        crate::bail!(args.span, "missing argument: path");
+    };
+    let arg = args.items.remove(index);
+    let span = arg.span;
+    let path = match arg.value {
+        Value::Str(path) => path,
+        v => crate::bail!(span, "{}", mismatch("path or string", &v)),
+    };
+    let utf8 = match args.items.iter().rposition(|arg| arg.name.as_deref() == Some("encoding")) {
+        Some(index) => {
+            let arg = args.items.remove(index);
+            args.items.retain(|arg| arg.name.as_deref() != Some("encoding"));
+            match arg.value {
+                Value::None => false,
+                Value::Str(s) if s.as_str() == "utf8" => true,
+                _ => crate::bail!(arg.value_span, "expected \"utf8\" or none"),
+            }
+        }
+        None => true,
+    };
+    let (id, data) = read_file(engine, &path, span)?;
+    if !utf8 {
+        return Ok(Value::Bytes(Bytes(data.as_ref().into())));
+    }
+    match std::str::from_utf8(&data) {
+        Ok(text) => Ok(Value::Str(Str::from(text))),
+        Err(err) => {
+            let (line, col) = line_col(&data, err.valid_up_to());
+            crate::bail!(
+                span,
+                "failed to convert to string (file is not valid UTF-8 in {}:{line}:{col})",
+                display_path(id)
+            )
+        }
+    }
+}
+
+/// The one-based line and column (in characters) of byte `offset`.
+fn line_col(data: &[u8], offset: usize) -> (usize, usize) {
+    let before = &data[..offset.min(data.len())];
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    (line, col)
+}
+
+/// Takes the named boolean `pretty` (default `true`).
+fn pretty(args: &mut Args) -> SourceResult<bool> {
+    Ok(args.named::<bool>("pretty")?.unwrap_or(true))
+}
+
+/// `json(source)`.
+fn json(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let loaded = load_source(engine, args)?;
+    serde_json::from_slice::<Decoded>(&loaded.data).map(|d| d.0).map_err(|err| {
+        let message = err.to_string();
+        loaded.error("failed to parse JSON", message, Some((err.line(), err.column())))
+    })
+}
+
+/// `json.encode(value, pretty: true)`.
+fn json_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = take_value(args)?;
+    let pretty = pretty(args)?;
+    match json::to_string(&value, pretty) {
+        Ok(text) => Ok(Value::Str(Str::from(text.as_str()))),
+        Err(err) => crate::bail!(span, "failed to encode value as JSON ({err})"),
+    }
+}
+
+/// `yaml(source)`.
+fn yaml(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let loaded = load_source(engine, args)?;
+    serde_yaml::from_slice::<Decoded>(&loaded.data).map(|d| d.0).map_err(|err| {
+        let pos = err.location().map(|l| (l.line(), l.column()));
+        loaded.error("failed to parse YAML", err, pos)
+    })
+}
+
+/// `yaml.encode(value)`.
+fn yaml_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = take_value(args)?;
+    match serde_yaml::to_string(&Encode(&value)) {
+        Ok(text) => Ok(Value::Str(Str::from(text.as_str()))),
+        Err(err) => crate::bail!(span, "failed to encode value as YAML ({err})"),
+    }
+}
+
+/// `toml(source)`.
+fn toml(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let loaded = load_source(engine, args)?;
+    let text = loaded.text()?;
+    ::toml::from_str::<Decoded>(text).map(|d| d.0).map_err(|err| {
+        let pos = err.span().map(|range| line_col(text.as_bytes(), range.start));
+        loaded.error("failed to parse TOML", err.message(), pos)
+    })
+}
+
+/// `toml.encode(value, pretty: true)`: the value must be a dictionary.
+fn toml_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = take_value(args)?;
+    if !matches!(value, Value::Dict(_)) {
+        crate::bail!(span, "{}", mismatch("dictionary", &value));
+    }
+    let pretty = pretty(args)?;
+    let result = if pretty {
+        ::toml::to_string_pretty(&Encode(&value))
+    } else {
+        ::toml::to_string(&Encode(&value))
+    };
+    match result {
+        Ok(text) => Ok(Value::Str(Str::from(text.as_str()))),
+        Err(err) => crate::bail!(span, "failed to encode value as TOML ({err})"),
+    }
+}
+
+/// `csv(source, delimiter: ",", row-type: array)`.
+fn csv_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let loaded = load_source(engine, args)?;
+    let delimiter = match take_named(args, "delimiter") {
+        Some((value, span)) => {
+            csv::delimiter(value).map_err(|e| eco_vec![SourceDiagnostic::error(span, e)])?
+        }
+        None => b',',
+    };
+    let dictionaries = match take_named(args, "row-type") {
+        Some((value, span)) => {
+            csv::row_type(value).map_err(|e| eco_vec![SourceDiagnostic::error(span, e)])?
+        }
+        None => false,
+    };
+    csv::parse(&loaded.data, delimiter, dictionaries)
+        .map_err(|(message, pos)| loaded.error("failed to parse CSV", message, Some(pos)))
+}
+
+/// `xml(source)`.
+fn xml_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let loaded = load_source(engine, args)?;
+    let text = loaded.text()?;
+    xml::parse(text)
+        .map_err(|(message, pos)| loaded.error("failed to parse XML", message, Some(pos)))
+}
+
+/// `cbor(source)`.
+fn cbor(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let loaded = load_source(engine, args)?;
+    ciborium::de::from_reader::<Decoded, _>(&loaded.data[..]).map(|d| d.0).map_err(|err| {
+        let message = match err {
+            ciborium::de::Error::Io(err) => eco_format!("IO error: {err}"),
+            ciborium::de::Error::Syntax(offset) => eco_format!("syntax error at byte {offset}"),
+            ciborium::de::Error::Semantic(_, message) => message.into(),
+            ciborium::de::Error::RecursionLimitExceeded => "recursion limit exceeded".into(),
+        };
+        match loaded.origin {
+            Origin::File(_) => loaded.error("failed to parse CBOR", message, None),
+            Origin::Bytes => eco_vec![SourceDiagnostic::error(
+                loaded.span,
+                eco_format!("failed to parse CBOR ({message})")
+            )],
+        }
+    })
+}
+
+/// `cbor.encode(value)`.
+fn cbor_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = take_value(args)?;
+    let mut out = Vec::new();
+    match ciborium::ser::into_writer(&Encode(&value), &mut out) {
+        Ok(()) => Ok(Value::Bytes(Bytes(out.as_slice().into()))),
+        Err(err) => crate::bail!(span, "failed to encode value as CBOR ({err})"),
+    }
+}
+
+/// `plugin(source)`: WebAssembly plugins cannot run in quire. The source is still read,
+/// so that a missing file gets Typst's error.
+fn plugin(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let loaded = load_source(engine, args)?;
+    crate::bail!(loaded.span, "plugins are not supported by quire";
+        hint: "compute the data with another tool and load it with `json`, `cbor` or `read`")
+}
+
+/// Takes the `value` argument of an encoder, with its span.
+fn take_value(args: &mut Args) -> SourceResult<(Value, Span)> {
+    let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
+        crate::bail!(args.span, "missing argument: value");
+    };
+    let arg = args.items.remove(index);
+    Ok((arg.value, arg.span))
+}
+
+/// Takes the named argument `name` (the last one wins), with the span of its value.
+fn take_named(args: &mut Args, name: &str) -> Option<(Value, Span)> {
+    let index = args.items.iter().rposition(|arg| arg.name.as_deref() == Some(name))?;
+    let arg = args.items.remove(index);
+    args.items.retain(|arg| arg.name.as_deref() != Some(name));
+    Some((arg.value, arg.value_span))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters_from_one() {
+        assert_eq!(line_col(b"ab\ncd", 0), (1, 1));
+        assert_eq!(line_col(b"ab\ncd", 4), (2, 2));
+        assert_eq!(line_col("é\nx".as_bytes(), 2), (1, 2));
+    }
+}

@@ -1,0 +1,378 @@
+//! The number types' constructors and type scopes: `int(..)`, `float(..)`,
+//! `decimal(..)`, `version(..)`, `int.from-bytes`, `float.from-bytes`, `int.max`,
+//! `int.min`, `float.inf`, `float.nan`, and the fields of numeric and alignment values
+//! (`length.em`, `relative.ratio`, `alignment.x`, `version.major`).
+
+use ecow::{EcoString, EcoVec, eco_format, eco_vec};
+
+use super::native;
+use crate::base::{SourceDiagnostic, SourceResult, Span};
+use crate::eval::Engine;
+use crate::model::{
+    Args, Decimal, Func, Length, Type, Value, Version, mismatch, repr_float, repr_str,
+};
+
+native!(INT_FROM_BYTES, "from-bytes", int_from_bytes);
+native!(FLOAT_FROM_BYTES, "from-bytes", float_from_bytes);
+
+/// An error at `span`.
+fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> {
+    eco_vec![SourceDiagnostic::error(span, message)]
+}
+
+/// Takes the next positional argument with the span of its value.
+fn take(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
+    match args.items.iter().position(|arg| arg.name.is_none()) {
+        Some(i) => {
+            let arg = args.items.remove(i);
+            Ok((arg.value, arg.value_span))
+        }
+        None => match args.items.iter().find(|arg| arg.name.as_deref() == Some(what)) {
+            Some(arg) => Err(error(arg.span, eco_format!("the argument `{what}` is positional"))),
+            None => Err(error(args.span, eco_format!("missing argument: {what}"))),
+        },
+    }
+}
+
+/// Takes the named argument `name` with the span of its value (the last one wins).
+fn take_named(args: &mut Args, name: &str) -> Option<(Value, Span)> {
+    let mut found = None;
+    let mut i = 0;
+    while i < args.items.len() {
+        if args.items[i].name.as_deref() == Some(name) {
+            let arg = args.items.remove(i);
+            found = Some((arg.value, arg.value_span));
+        } else {
+            i += 1;
+        }
+    }
+    found
+}
+
+/// Runs the constructor of a number type, `None` for other types.
+pub fn construct(engine: &mut Engine, ty: Type, args: &mut Args) -> Option<SourceResult<Value>> {
+    Some(match ty {
+        Type::Int => construct_int(args),
+        Type::Float => construct_float(args),
+        Type::Decimal => construct_decimal(engine, args),
+        Type::Version => construct_version(args),
+        _ => return None,
+    })
+}
+
+/// The constants and functions reachable from a number type.
+pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
+    Some(match (ty, name) {
+        (Type::Int, "from-bytes") => Value::Func(Func::from(&INT_FROM_BYTES)),
+        (Type::Int, "max") => Value::Int(i64::MAX),
+        (Type::Int, "min") => Value::Int(i64::MIN),
+        (Type::Float, "from-bytes") => Value::Func(Func::from(&FLOAT_FROM_BYTES)),
+        (Type::Float, "inf") => Value::Float(f64::INFINITY),
+        (Type::Float, "nan") => Value::Float(f64::NAN),
+        _ => return None,
+    })
+}
+
+/// `int(value)`.
+fn construct_int(args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = take(args, "value")?;
+    let int = match value {
+        Value::Bool(b) => i64::from(b),
+        Value::Int(i) => i,
+        Value::Float(f) => float_to_int(f).map_err(|e| error(span, e))?,
+        Value::Decimal(d) => d.trunc_to_int().ok_or_else(|| error(span, "number too large"))?,
+        Value::Str(s) => parse_int(&s).map_err(|e| error(span, e))?,
+        v => {
+            return Err(error(span, mismatch("integer, boolean, float, decimal, or string", &v)));
+        }
+    };
+    Ok(Value::Int(int))
+}
+
+/// A float truncated to an integer; NaN is zero.
+fn float_to_int(f: f64) -> Result<i64, EcoString> {
+    if f.abs() >= 9_223_372_036_854_775_808.0 {
+        return Err("number too large".into());
+    }
+    Ok(f as i64)
+}
+
+/// Parses an integer: decimal digits, optionally after a sign (`-` or the typographic
+/// minus for negative numbers, `+`).
+pub fn parse_int(text: &str) -> Result<i64, EcoString> {
+    let (negative, digits) = match text.strip_prefix(['-', '\u{2212}']) {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let magnitude = digits.parse::<u64>().map_err(|e| -> EcoString {
+        use std::num::IntErrorKind;
+        match e.kind() {
+            IntErrorKind::Empty => "string must not be empty".into(),
+            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+                "integer value is too large".into()
+            }
+            _ => "string contains invalid digits".into(),
+        }
+    })?;
+    if negative {
+        0i64.checked_sub_unsigned(magnitude).ok_or_else(|| "integer value is too large".into())
+    } else {
+        i64::try_from(magnitude).map_err(|_| "integer value is too large".into())
+    }
+}
+
+/// `float(value)`.
+fn construct_float(args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = take(args, "value")?;
+    let float = match value {
+        Value::Bool(b) => f64::from(u8::from(b)),
+        Value::Int(i) => i as f64,
+        Value::Float(f) => f,
+        Value::Decimal(d) => d.to_float(),
+        Value::Ratio(r) => r.get(),
+        Value::Str(s) => parse_float(&s).map_err(|e| error(span, e))?,
+        v => {
+            return Err(error(
+                span,
+                mismatch("float, boolean, integer, decimal, ratio, or string", &v),
+            ));
+        }
+    };
+    Ok(Value::Float(float))
+}
+
+/// Parses a float as Rust reads one (`1.5`, `.5`, `1e5`, `inf`, `NaN`), with the
+/// typographic minus accepted.
+pub fn parse_float(text: &str) -> Result<f64, EcoString> {
+    text.replace('\u{2212}', "-").parse::<f64>().map_err(|_| eco_format!("invalid float: {text}"))
+}
+
+/// `decimal(value)`; a float literal argument warns that it may have lost precision.
+fn construct_decimal(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = take(args, "value")?;
+    let decimal = match value {
+        Value::Bool(b) => Decimal::from(i64::from(b)),
+        Value::Int(i) => Decimal::from(i),
+        Value::Decimal(d) => d,
+        Value::Float(f) => {
+            if let Some(literal) = float_literal(engine, span) {
+                engine.warnings.push(crate::warning!(
+                    span,
+                    "creating a decimal using imprecise float literal";
+                    hint: "use a string in the decimal constructor to avoid loss of precision: \
+                           `decimal({})`",
+                    repr_str(&literal)
+                ));
+            }
+            Decimal::from_float(f).ok_or_else(|| {
+                error(span, eco_format!("float is not a valid decimal: {}", repr_float(f)))
+            })?
+        }
+        Value::Str(s) => Decimal::parse(&s)
+            .ok_or_else(|| error(span, eco_format!("invalid decimal: {}", s.as_str())))?,
+        v => {
+            return Err(error(span, mismatch("decimal, integer, boolean, float, or string", &v)));
+        }
+    };
+    Ok(Value::Decimal(decimal))
+}
+
+/// The source text at `span` if it is a float literal (`1.5`, `.5`, `1e5`).
+fn float_literal(engine: &Engine, span: Span) -> Option<EcoString> {
+    let source = engine.world.source(span.id()?).ok()?;
+    let text = source.text().get(source.range(span)?)?;
+    let first = text.chars().next()?;
+    let numeric =
+        text.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'));
+    let float = text.contains(['.', 'e', 'E']);
+    (numeric && float && (first.is_ascii_digit() || first == '.')).then(|| text.into())
+}
+
+/// `version(..components)`: integers and arrays of integers, flattened.
+fn construct_version(args: &mut Args) -> SourceResult<Value> {
+    let mut parts = EcoVec::new();
+    while args.items.iter().any(|arg| arg.name.is_none()) {
+        let (value, span) = take(args, "components")?;
+        match value {
+            Value::Int(i) => parts.push(component(i).map_err(|e| error(span, e))?),
+            Value::Array(items) => {
+                for item in items.0.iter() {
+                    let Value::Int(i) = item else {
+                        return Err(error(span, mismatch("integer", item)));
+                    };
+                    parts.push(component(*i).map_err(|e| error(span, e))?);
+                }
+            }
+            v => return Err(error(span, mismatch("integer or array", &v))),
+        }
+    }
+    Ok(Value::Version(Version(parts)))
+}
+
+/// A version component: a non-negative 32-bit integer.
+fn component(i: i64) -> Result<u32, EcoString> {
+    if i < 0 {
+        return Err("number must be at least zero".into());
+    }
+    u32::try_from(i).map_err(|_| "number too large".into())
+}
+
+/// Which end of a byte sequence holds the most significant byte.
+#[derive(Debug, Copy, Clone, Eq, PartialEq)]
+pub enum Endian {
+    Big,
+    Little,
+}
+
+/// The `endian` argument: `"big"` or `"little"` (the default).
+pub fn endian(args: &mut Args) -> SourceResult<Endian> {
+    match take_named(args, "endian") {
+        None => Ok(Endian::Little),
+        Some((Value::Str(s), _)) if s.as_str() == "big" => Ok(Endian::Big),
+        Some((Value::Str(s), _)) if s.as_str() == "little" => Ok(Endian::Little),
+        Some((Value::Str(_), span)) => Err(error(span, "expected \"big\" or \"little\"")),
+        Some((v, span)) => Err(error(span, mismatch("\"big\" or \"little\"", &v))),
+    }
+}
+
+/// The bytes argument of `from-bytes`.
+fn bytes_arg(args: &mut Args) -> SourceResult<EcoVec<u8>> {
+    match take(args, "bytes")? {
+        (Value::Bytes(b), _) => Ok(b.0),
+        (v, span) => Err(error(span, mismatch("bytes", &v))),
+    }
+}
+
+/// `int.from-bytes(bytes, endian: "little", signed: true)`.
+fn int_from_bytes(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let bytes = bytes_arg(args)?;
+    let endian = endian(args)?;
+    let signed = match take_named(args, "signed") {
+        None => true,
+        Some((Value::Bool(b), _)) => b,
+        Some((v, span)) => return Err(error(span, mismatch("boolean", &v))),
+    };
+    if bytes.len() > 8 {
+        crate::bail!(span, "too many bytes to convert to a 64 bit number");
+    }
+    let mut buf = [0u8; 8];
+    let len = bytes.len();
+    let negative = signed
+        && len > 0
+        && (match endian {
+            Endian::Little => bytes[len - 1],
+            Endian::Big => bytes[0],
+        }) & 0x80
+            != 0;
+    if negative {
+        buf = [0xff; 8];
+    }
+    match endian {
+        Endian::Little => buf[..len].copy_from_slice(&bytes),
+        Endian::Big => buf[8 - len..].copy_from_slice(&bytes),
+    }
+    let bits = match endian {
+        Endian::Little => u64::from_le_bytes(buf),
+        Endian::Big => u64::from_be_bytes(buf),
+    };
+    Ok(Value::Int(bits as i64))
+}
+
+/// `float.from-bytes(bytes, endian: "little")`: four or eight bytes of an IEEE 754 float.
+fn float_from_bytes(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let bytes = bytes_arg(args)?;
+    let endian = endian(args)?;
+    let value = match bytes.len() {
+        4 => {
+            let mut buf = [0u8; 4];
+            buf.copy_from_slice(&bytes);
+            f64::from(match endian {
+                Endian::Little => f32::from_le_bytes(buf),
+                Endian::Big => f32::from_be_bytes(buf),
+            })
+        }
+        8 => {
+            let mut buf = [0u8; 8];
+            buf.copy_from_slice(&bytes);
+            match endian {
+                Endian::Little => f64::from_le_bytes(buf),
+                Endian::Big => f64::from_be_bytes(buf),
+            }
+        }
+        _ => crate::bail!(span, "bytes must have a length of 4 or 8"),
+    };
+    Ok(Value::Float(value))
+}
+
+/// The field `name` of a numeric, alignment or version value; `None` for values whose
+/// fields are looked up elsewhere.
+pub fn field(value: &Value, name: &str) -> Option<Result<Value, EcoString>> {
+    Some(match value {
+        Value::Length(length) => match name {
+            "abs" => Ok(Value::Length(Length::abs(length.abs))),
+            "em" => Ok(Value::Float(length.em.get())),
+            _ => Err(eco_format!("length does not contain field \"{name}\"")),
+        },
+        Value::Relative(rel) => match name {
+            "ratio" => Ok(Value::Ratio(rel.rel)),
+            "length" => Ok(Value::Length(rel.abs)),
+            _ => Err(eco_format!("relative length does not contain field \"{name}\"")),
+        },
+        Value::Alignment(align) => match name {
+            "x" => Ok(align.x_part().map_or(Value::None, Value::Alignment)),
+            "y" => Ok(align.y_part().map_or(Value::None, Value::Alignment)),
+            _ => Err(eco_format!("alignment does not contain field \"{name}\"")),
+        },
+        Value::Version(version) => version.field(name),
+        Value::Bool(_)
+        | Value::Int(_)
+        | Value::Float(_)
+        | Value::Decimal(_)
+        | Value::Angle(_)
+        | Value::Ratio(_)
+        | Value::Fraction(_)
+        | Value::Direction(_) => {
+            Err(eco_format!("cannot access fields on type {}", value.ty().long_name()))
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_from_strings() {
+        assert_eq!(parse_int("42"), Ok(42));
+        assert_eq!(parse_int("\u{2212}42"), Ok(-42));
+        assert_eq!(parse_int("+5"), Ok(5));
+        assert_eq!(parse_int("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(parse_int("-"), Err("string must not be empty".into()));
+        assert_eq!(parse_int(""), Err("string must not be empty".into()));
+        assert_eq!(parse_int("+"), Err("string contains invalid digits".into()));
+        assert_eq!(parse_int(" 42"), Err("string contains invalid digits".into()));
+        assert_eq!(parse_int("99999999999999999999"), Err("integer value is too large".into()));
+        assert_eq!(parse_int("-9223372036854775809"), Err("integer value is too large".into()));
+    }
+
+    #[test]
+    fn floats_from_strings() {
+        assert_eq!(parse_float("1e5"), Ok(100000.0));
+        assert_eq!(parse_float("\u{2212}1.5"), Ok(-1.5));
+        assert_eq!(parse_float("infinity"), Ok(f64::INFINITY));
+        assert_eq!(parse_float(" 1.5"), Err("invalid float:  1.5".into()));
+        assert_eq!(float_to_int(-9_223_372_036_854_775_808.0), Err("number too large".into()));
+        assert_eq!(float_to_int(f64::NAN), Ok(0));
+        assert_eq!(float_to_int(-2.7), Ok(-2));
+    }
+
+    #[test]
+    fn version_components() {
+        assert_eq!(component(4_294_967_295), Ok(u32::MAX));
+        assert_eq!(component(4_294_967_296), Err("number too large".into()));
+        assert_eq!(component(-1), Err("number must be at least zero".into()));
+    }
+}

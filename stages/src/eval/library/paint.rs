@@ -1,0 +1,280 @@
+//! Constructors of paints and strokes: `stroke(..)` (from a value or from its parts),
+//! `gradient.linear`, `gradient.radial`, `gradient.conic` and `tiling(..)[body]`.
+
+use std::f64::consts::{FRAC_PI_2, PI};
+use std::sync::Arc;
+
+use ecow::EcoString;
+
+use super::native;
+use crate::base::{Angle, SourceResult, Span};
+use crate::eval::{At, Engine};
+use crate::model::{
+    Args, Color, ColorSpace, Content, Dir, Func, Gradient, GradientData, GradientKind, Length,
+    Ratio, STROKE_KEYS, Stroke, Tiling, TilingData, Type, Value, mismatch,
+};
+
+/// The span of the value of the named argument `name` (the last one if repeated).
+fn named_span(args: &Args, name: &str) -> Span {
+    args.items
+        .iter()
+        .rev()
+        .find(|a| a.name.as_deref() == Some(name))
+        .map_or(args.span, |a| a.value_span)
+}
+
+/// `stroke(value)` or `stroke(paint:, thickness:, cap:, join:, dash:, miter-limit:)`.
+pub fn construct_stroke(args: &mut Args) -> SourceResult<Value> {
+    if let Some(i) = args.items.iter().position(|a| a.name.is_none()) {
+        let arg = args.items.remove(i);
+        let stroke = <Stroke as crate::model::FromValue>::from_value(arg.value).at(arg.span)?;
+        return Ok(Value::Stroke(Arc::new(stroke)));
+    }
+    let mut stroke = Stroke::default();
+    for key in STROKE_KEYS {
+        let span = named_span(args, key);
+        if let Some(value) = args.named::<Value>(key)? {
+            stroke.set(key, value).at(span)?;
+        }
+    }
+    Ok(Value::Stroke(Arc::new(stroke)))
+}
+
+native!(LINEAR, "linear", linear);
+native!(RADIAL, "radial", radial);
+native!(CONIC, "conic", conic);
+
+/// Functions in the gradient type's scope: `gradient.linear`, `.radial`, `.conic`.
+pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
+    if ty != Type::Gradient {
+        return None;
+    }
+    let native = [&LINEAR, &RADIAL, &CONIC].into_iter().find(|n| n.name == name)?;
+    Some(Value::Func(Func::from(native)))
+}
+
+/// The constructor of a gradient's kind, as `gradient.kind()` gives it.
+pub fn gradient_kind_value(gradient: &Gradient) -> Value {
+    let native = match gradient.0.kind {
+        GradientKind::Linear { .. } => &LINEAR,
+        GradientKind::Radial { .. } => &RADIAL,
+        GradientKind::Conic { .. } => &CONIC,
+    };
+    Value::Func(Func::from(native))
+}
+
+/// A stop as given: a color, or a color with its offset.
+type Stop = (Color, Option<Ratio>, Span);
+
+/// Takes the positional stops.
+fn stops(args: &mut Args) -> SourceResult<Vec<Stop>> {
+    let mut out = Vec::new();
+    while let Some(i) = args.items.iter().position(|a| a.name.is_none()) {
+        let arg = args.items.remove(i);
+        let stop = match arg.value {
+            Value::Color(c) => (c, None),
+            Value::Array(array) => match array.0.as_slice() {
+                [color, offset] => {
+                    let color = match color {
+                        Value::Color(c) => *c,
+                        v => return Err(mismatch("color", v)).at(arg.span),
+                    };
+                    let offset = match offset {
+                        Value::Ratio(r) => *r,
+                        v => return Err(mismatch("ratio", v)).at(arg.span),
+                    };
+                    (color, Some(offset))
+                }
+                _ => crate::bail!(arg.span, "a color stop must contain exactly two entries"),
+            },
+            v => return Err(mismatch("color or array", &v)).at(arg.span),
+        };
+        out.push((stop.0, stop.1, arg.span));
+    }
+    Ok(out)
+}
+
+/// The stops with their offsets: spread evenly when none has one, checked otherwise.
+fn process_stops(stops: &[Stop], space: ColorSpace) -> SourceResult<Vec<(Color, Ratio)>> {
+    let convert = |c: Color| c.to_space(space);
+    if !stops.iter().any(|(_, offset, _)| offset.is_some()) {
+        let last = (stops.len() - 1) as f64;
+        return Ok(stops
+            .iter()
+            .enumerate()
+            .map(|(i, (c, _, _))| (convert(*c), Ratio(i as f64 / last)))
+            .collect());
+    }
+    let mut previous = f64::NEG_INFINITY;
+    for (_, offset, span) in stops {
+        let Some(offset) = offset else {
+            crate::bail!(*span, "either all stops must have an offset or none of them can";
+                hint: "try adding an offset to all stops");
+        };
+        if offset.get() < previous {
+            crate::bail!(*span, "offsets must be in monotonic order");
+        }
+        previous = offset.get();
+    }
+    let mut out = Vec::with_capacity(stops.len());
+    for (color, offset, span) in stops {
+        let offset = offset.unwrap_or(Ratio(0.0));
+        if !(0.0..=1.0).contains(&offset.get()) {
+            crate::bail!(*span, "offset must be between 0 and 1");
+        }
+        out.push((convert(*color), offset));
+    }
+    if out[0].1.get() != 0.0 {
+        crate::bail!(stops[0].2, "first stop must have an offset of 0";
+            hint: "try setting this stop to `0%`");
+    }
+    if out[out.len() - 1].1.get() != 1.0 {
+        crate::bail!(stops[out.len() - 1].2, "last stop must have an offset of 100%";
+            hint: "try setting this stop to `100%`");
+    }
+    Ok(out)
+}
+
+/// The `relative` argument: `None` for `auto`.
+fn relative(args: &mut Args) -> SourceResult<Option<EcoString>> {
+    let span = named_span(args, "relative");
+    match args.named::<Value>("relative")? {
+        None | Some(Value::Auto) => Ok(None),
+        Some(Value::Str(s)) if s.as_str() == "self" || s.as_str() == "parent" => Ok(Some(s.0)),
+        Some(Value::Str(_)) => crate::bail!(span, "expected \"self\", \"parent\", or auto"),
+        Some(v) => Err(mismatch("\"self\", \"parent\", or auto", &v)).at(span),
+    }
+}
+
+/// A named pair of ratios (`center: (50%, 50%)`).
+fn ratio_pair(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Ratio)>> {
+    let span = named_span(args, name);
+    match args.named::<Value>(name)? {
+        None => Ok(None),
+        Some(Value::Array(array)) => match array.0.as_slice() {
+            [x, y] => {
+                let ratio = |v: &Value| match v {
+                    Value::Ratio(r) => Ok(*r),
+                    v => Err(mismatch("ratio", v)),
+                };
+                Ok(Some((ratio(x).at(span)?, ratio(y).at(span)?)))
+            }
+            _ => crate::bail!(span, "array must contain exactly two items"),
+        },
+        Some(v) => Err(mismatch("array", &v)).at(span),
+    }
+}
+
+/// A named ratio.
+fn ratio_arg(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Span)>> {
+    let span = named_span(args, name);
+    Ok(args.named::<Ratio>(name)?.map(|r| (r, span)))
+}
+
+/// The stops, space and relative arguments every gradient takes.
+fn common(args: &mut Args) -> SourceResult<(Vec<Stop>, ColorSpace, Option<EcoString>)> {
+    let stops = stops(args)?;
+    let space = super::color::space_arg(args, ColorSpace::Oklab)?;
+    let relative = relative(args)?;
+    Ok((stops, space, relative))
+}
+
+fn at_least_two(args: &Args, stops: &[Stop]) -> SourceResult<()> {
+    if stops.len() < 2 {
+        crate::bail!(args.span, "a gradient must have at least two stops";
+            hint: "try filling the shape with a single color instead");
+    }
+    Ok(())
+}
+
+/// `gradient.linear(..stops, space:, relative:, dir:, angle:)`.
+fn linear(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (stops, space, relative) = common(args)?;
+    let angle = match args.named::<Angle>("angle")? {
+        Some(angle) => angle,
+        None => match args.named::<Dir>("dir")? {
+            Some(Dir::Rtl) => Angle::rad(PI),
+            Some(Dir::Ttb) => Angle::rad(FRAC_PI_2),
+            Some(Dir::Btt) => Angle::rad(3.0 * FRAC_PI_2),
+            _ => Angle::rad(0.0),
+        },
+    };
+    at_least_two(args, &stops)?;
+    let stops = process_stops(&stops, space)?;
+    let kind = GradientKind::Linear { angle };
+    Ok(Value::Gradient(Gradient::new(GradientData { kind, stops, space, relative })))
+}
+
+/// `gradient.radial(..stops, space:, relative:, center:, radius:, focal-center:,
+/// focal-radius:)`.
+fn radial(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (stops, space, relative) = common(args)?;
+    let center = ratio_pair(args, "center")?.unwrap_or((Ratio(0.5), Ratio(0.5)));
+    let radius = ratio_arg(args, "radius")?.map_or(Ratio(0.5), |(r, _)| r);
+    let focal_center = ratio_pair(args, "focal-center")?.unwrap_or(center);
+    let focal_radius = ratio_arg(args, "focal-radius")?;
+    at_least_two(args, &stops)?;
+    if let Some((focal, span)) = focal_radius
+        && focal.get() > radius.get()
+    {
+        crate::bail!(span, "the focal radius must be smaller than the end radius";
+            hint: "try using a focal radius of `0%` instead");
+    }
+    let focal_radius = focal_radius.map_or(Ratio(0.0), |(r, _)| r);
+    let distance =
+        (focal_center.0.get() - center.0.get()).hypot(focal_center.1.get() - center.1.get());
+    if distance >= radius.get() - focal_radius.get() {
+        crate::bail!(args.span, "the focal circle must be inside of the end circle";
+            hint: "try using a focal center of `auto` instead");
+    }
+    let stops = process_stops(&stops, space)?;
+    let kind = GradientKind::Radial { center, radius, focal_center, focal_radius };
+    Ok(Value::Gradient(Gradient::new(GradientData { kind, stops, space, relative })))
+}
+
+/// `gradient.conic(..stops, angle:, center:, space:, relative:)`.
+fn conic(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (stops, space, relative) = common(args)?;
+    let angle = args.named::<Angle>("angle")?.unwrap_or(Angle::rad(0.0));
+    let center = ratio_pair(args, "center")?.unwrap_or((Ratio(0.5), Ratio(0.5)));
+    at_least_two(args, &stops)?;
+    let stops = process_stops(&stops, space)?;
+    let kind = GradientKind::Conic { angle, center };
+    Ok(Value::Gradient(Gradient::new(GradientData { kind, stops, space, relative })))
+}
+
+/// `tiling(size: auto, spacing: (0pt, 0pt), relative: auto, body)`.
+pub fn construct_tiling(args: &mut Args) -> SourceResult<Value> {
+    let pair =
+        |args: &mut Args, name: &str, auto: bool| -> SourceResult<Option<(Length, Length)>> {
+            let span = named_span(args, name);
+            let expected = if auto { "array or auto" } else { "array" };
+            match args.named::<Value>(name)? {
+                None => Ok(None),
+                Some(Value::Auto) if auto => Ok(None),
+                Some(Value::Array(array)) => match array.0.as_slice() {
+                    [x, y] => {
+                        let length = |v: &Value| match v {
+                            Value::Length(l) => Ok(*l),
+                            v => Err(mismatch("length", v)),
+                        };
+                        Ok(Some((length(x).at(span)?, length(y).at(span)?)))
+                    }
+                    _ => crate::bail!(span, "array must contain exactly two items"),
+                },
+                Some(v) => Err(mismatch(expected, &v)).at(span),
+            }
+        };
+    let size_span = named_span(args, "size");
+    let size = pair(args, "size", true)?;
+    if let Some((w, h)) = size
+        && (w.em.get() != 0.0 || h.em.get() != 0.0)
+    {
+        crate::bail!(size_span, "tile size must be absolute");
+    }
+    let zero = Length::abs(crate::base::Abs::zero());
+    let spacing = pair(args, "spacing", false)?.unwrap_or((zero, zero));
+    let relative = relative(args)?;
+    let body: Content = args.expect("body")?;
+    Ok(Value::Tiling(Tiling(Arc::new(TilingData { body, size, spacing, relative }))))
+}

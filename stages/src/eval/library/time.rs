@@ -1,0 +1,111 @@
+//! Time constructors: `datetime(year:, month:, day:, hour:, minute:, second:)`,
+//! `datetime.today(offset:)` (the date comes from the World) and
+//! `duration(seconds:, minutes:, hours:, days:, weeks:)`, with Typst's validation errors.
+
+use super::native;
+use crate::base::{SourceResult, Span};
+use crate::eval::{At, Engine};
+use crate::model::{Args, Datetime, Duration, Type, Value, mismatch};
+
+native!(TODAY, "today", today);
+
+/// Functions in the scope of the time types: `datetime.today`.
+pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
+    match (ty, name) {
+        (Type::Datetime, "today") => Some(Value::Func(crate::model::Func::from(&TODAY))),
+        _ => None,
+    }
+}
+
+/// The span of the value of the named argument `name` (the last one if repeated).
+fn named_span(args: &Args, name: &str) -> Span {
+    args.items
+        .iter()
+        .rev()
+        .find(|a| a.name.as_deref() == Some(name))
+        .map_or(args.span, |a| a.value_span)
+}
+
+/// A named integer argument that must fit in `T` (`u8` for most parts, `i32` for years).
+fn part<T: TryFrom<i64>>(args: &mut Args, name: &str) -> SourceResult<Option<T>> {
+    let span = named_span(args, name);
+    let Some(value) = args.named::<i64>(name)? else { return Ok(None) };
+    match T::try_from(value) {
+        Ok(v) => Ok(Some(v)),
+        Err(_) if value < 0 && T::try_from(0).is_ok() && T::try_from(-1).is_err() => {
+            crate::bail!(span, "number must be at least zero")
+        }
+        Err(_) => crate::bail!(span, "number too large"),
+    }
+}
+
+/// `datetime(year:, month:, day:, hour:, minute:, second:)`.
+pub fn construct_datetime(args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let year: Option<i32> = part(args, "year")?;
+    let month_span = named_span(args, "month");
+    let month: Option<u8> = part(args, "month")?;
+    if let Some(m) = month
+        && !(1..=12).contains(&m)
+    {
+        crate::bail!(month_span, "month is invalid");
+    }
+    let day: Option<u8> = part(args, "day")?;
+    let hour: Option<u8> = part(args, "hour")?;
+    let minute: Option<u8> = part(args, "minute")?;
+    let second: Option<u8> = part(args, "second")?;
+    args.take().finish()?;
+
+    let time = match (hour, minute, second) {
+        (Some(h), Some(m), Some(s)) => Some((h, m, s)),
+        (None, None, None) => None,
+        _ => crate::bail!(span, "time is incomplete"),
+    };
+    let date = match (year, month, day) {
+        (Some(y), Some(m), Some(d)) => Some((y, m, d)),
+        (None, None, None) => None,
+        _ => crate::bail!(span, "date is incomplete"),
+    };
+    if let Some(t) = time
+        && Datetime::checked(None, Some(t)).is_err()
+    {
+        crate::bail!(span, "time is invalid");
+    }
+    if date.is_none() && time.is_none() {
+        crate::bail!(span, "at least one of date or time must be fully specified");
+    }
+    match Datetime::checked(date, time) {
+        Ok(datetime) => Ok(Value::Datetime(datetime)),
+        Err(error) => crate::bail!(span, "{}", error.message()),
+    }
+}
+
+/// `duration(seconds: 0, minutes: 0, hours: 0, days: 0, weeks: 0)`.
+pub fn construct_duration(args: &mut Args) -> SourceResult<Value> {
+    let mut get = |name: &str| -> SourceResult<i64> { Ok(args.named(name)?.unwrap_or(0)) };
+    let seconds = get("seconds")?;
+    let minutes = get("minutes")?;
+    let hours = get("hours")?;
+    let days = get("days")?;
+    let weeks = get("weeks")?;
+    args.take().finish()?;
+    match Duration::from_parts(weeks, days, hours, minutes, seconds) {
+        Some(d) => Ok(Value::Duration(d)),
+        None => crate::bail!(args.span, "value is too large"),
+    }
+}
+
+/// `datetime.today(offset: auto)`: an offset is a number of hours or a duration.
+fn today(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = named_span(args, "offset");
+    let offset = match args.named::<Value>("offset")? {
+        None | Some(Value::Auto) => None,
+        Some(Value::Int(hours)) => Some(hours),
+        Some(Value::Duration(d)) => Some(d.secs / 3600),
+        Some(v) => return Err(mismatch("duration, integer, or auto", &v)).at(span),
+    };
+    match engine.world.today(offset) {
+        Some(date) => Ok(Value::Datetime(date)),
+        None => crate::bail!(args.span, "unable to get the current date"),
+    }
+}
