@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use quire::args::{Output, OutputFormat};
-use quire::compile::{CompileOptions, compile_paged, compile_paged_to};
+use quire::compile::{CompileOptions, compile_paged, compile_paged_to, worker_pool};
 use quire::export::{ExportOptions, Exporters, Target, export};
 use quire_benches::{MemoryWorld, generate_markup};
 use quire_shaping::FontBook;
@@ -30,7 +30,7 @@ fn pipeline(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(bytes as u64));
         for jobs in [1, 2] {
             let options =
-                CompileOptions { jobs: NonZeroUsize::new(jobs).unwrap_or(NonZeroUsize::MIN) };
+                CompileOptions::with_jobs(NonZeroUsize::new(jobs).unwrap_or(NonZeroUsize::MIN));
             let id = BenchmarkId::new(format!("jobs{jobs}"), label);
             group.bench_with_input(id, &world, |b, world| {
                 b.iter(|| {
@@ -55,8 +55,9 @@ fn export_modes(c: &mut Criterion) {
         .map(|(name, format)| Target { output: Output::Path(dir.join(name)), format });
     let export_options = ExportOptions { pages: None, ppi: 36.0, timestamp: None };
     let jobs = NonZeroUsize::new(2).unwrap_or(NonZeroUsize::MIN);
-    let options = CompileOptions { jobs };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.get()).build().expect("pool");
+    let pool = worker_pool(jobs).expect("pool");
+    // One pool for layout and export, as the CLI runs them.
+    let options = CompileOptions { jobs, pool: Some(&pool) };
 
     let mut group = c.benchmark_group("compile_export");
     group.sample_size(10).warm_up_time(Duration::from_secs(1));

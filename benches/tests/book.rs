@@ -9,7 +9,7 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 
 use quire::args::{Output, OutputFormat};
-use quire::compile::{CompileOptions, compile_paged_to};
+use quire::compile::{CompileOptions, compile_paged_to, worker_pool};
 use quire::export::{ExportOptions, Exporters, Target};
 use quire_benches::{MemoryWorld, generate_markup};
 use quire_shaping::FontBook;
@@ -35,11 +35,16 @@ fn build(
     .map(|(name, format)| Target { output: Output::Path(dir.join(name)), format });
     // A low resolution keeps the check fast; determinism does not depend on it.
     let options = ExportOptions { pages: None, ppi: 18.0, timestamp: None };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.get()).build().unwrap();
+    let pool = worker_pool(jobs).unwrap();
     // Pages stream to the exporters while the book is laid out, as in the CLI.
     let pages = std::thread::scope(|scope| {
         let exporters = Exporters::start(scope, &targets, &options, &pool);
-        let compiled = compile_paged_to(world, book, &CompileOptions { jobs }, Some(&exporters));
+        let compiled = compile_paged_to(
+            world,
+            book,
+            &CompileOptions { jobs, pool: Some(&pool) },
+            Some(&exporters),
+        );
         assert!(compiled.errors.is_empty(), "{:?}", compiled.errors);
         let document = compiled.document.expect("a document without errors");
         exporters.finish(&document).expect("export succeeds");

@@ -16,7 +16,7 @@ use quire_stages::base::SourceDiagnostic;
 use quire_stages::doc::Timestamp as DocTimestamp;
 
 use crate::args::{Cli, Command, CompileArgs, FontArgs, FontsArgs, OutputFormat};
-use crate::compile::{CompileOptions, WORKER_STACK, compile_paged_to};
+use crate::compile::{CompileOptions, WORKER_STACK, compile_paged_to, worker_pool};
 use crate::diag::{self, DiagnosticFormat, stderr_color};
 use crate::export::{ExportOptions, Exporters, Target, html_unsupported};
 use crate::world::SystemWorld;
@@ -73,12 +73,8 @@ fn compile(args: &CompileArgs) -> anyhow::Result<Success> {
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.get())
-        .stack_size(WORKER_STACK)
-        .thread_name(|index| format!("quire-export-{index}"))
-        .build()
-        .context("failed to start the export workers")?;
+    // Layout and export share one pool: two busy pools on the same cores slow each other.
+    let pool = worker_pool(jobs).context("failed to start the workers")?;
     let utc = world.creation_time().to_utc();
     let options = ExportOptions {
         pages: args.pages.clone(),
@@ -96,7 +92,12 @@ fn compile(args: &CompileArgs) -> anyhow::Result<Success> {
     // The exporters take the pages while the document is still being laid out.
     let (compiled, exported) = std::thread::scope(|scope| {
         let exporters = Exporters::start(scope, &targets, &options, &pool);
-        let compiled = compile_paged_to(&world, &book, &CompileOptions { jobs }, Some(&exporters));
+        let compiled = compile_paged_to(
+            &world,
+            &book,
+            &CompileOptions { jobs, pool: Some(&pool) },
+            Some(&exporters),
+        );
         let exported = match &compiled.document {
             Some(document) => Some(exporters.finish(document)),
             None => {

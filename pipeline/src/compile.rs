@@ -68,16 +68,35 @@ const RUNS_IN_FLIGHT_PER_JOB: usize = 4;
 
 /// How a compilation runs.
 #[derive(Debug, Clone)]
-pub struct CompileOptions {
+pub struct CompileOptions<'a> {
     /// The number of layout (and export) worker threads.
     pub jobs: NonZeroUsize,
+    /// The worker pool to lay out on (one of `jobs` threads is started when `None`). Give
+    /// the exporters' pool here: two busy pools on the same cores slow each other down.
+    pub pool: Option<&'a rayon::ThreadPool>,
 }
 
-impl Default for CompileOptions {
-    /// As many workers as the machine has CPUs.
+impl Default for CompileOptions<'_> {
+    /// As many workers as the machine has CPUs, on a pool of their own.
     fn default() -> Self {
-        Self { jobs: thread::available_parallelism().unwrap_or(NonZeroUsize::MIN) }
+        Self { jobs: thread::available_parallelism().unwrap_or(NonZeroUsize::MIN), pool: None }
     }
+}
+
+impl CompileOptions<'_> {
+    /// `jobs` workers on a pool of their own.
+    pub fn with_jobs(jobs: NonZeroUsize) -> Self {
+        Self { jobs, pool: None }
+    }
+}
+
+/// A pool of `jobs` workers with the large stacks layout and export need.
+pub fn worker_pool(jobs: NonZeroUsize) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.get())
+        .stack_size(WORKER_STACK)
+        .thread_name(|index| format!("quire-worker-{index}"))
+        .build()
 }
 
 /// What a compilation gave.
@@ -129,21 +148,22 @@ pub fn compile_paged_to(
         }
     };
 
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(options.jobs.get())
-        .stack_size(WORKER_STACK)
-        .thread_name(|index| format!("quire-layout-{index}"))
-        .build()
-    {
-        Ok(pool) => pool,
-        Err(err) => {
-            out.errors.push(internal("layout", &format!("cannot start workers ({err})")));
-            return out;
-        }
+    let owned;
+    let pool = match options.pool {
+        Some(pool) => pool,
+        None => match worker_pool(options.jobs) {
+            Ok(pool) => {
+                owned = pool;
+                &owned
+            }
+            Err(err) => {
+                out.errors.push(internal("layout", &format!("cannot start workers ({err})")));
+                return out;
+            }
+        },
     };
     let shaper = ShapingContext::new();
-    let driver =
-        Driver { world, book, shaper: &shaper, pool: &pool, jobs: options.jobs.get(), sink };
+    let driver = Driver { world, book, shaper: &shaper, pool, jobs: options.jobs.get(), sink };
     let mut out = driver.run(&content, out);
     dedup(&mut out.warnings);
     dedup(&mut out.errors);

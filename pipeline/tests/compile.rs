@@ -16,7 +16,7 @@ static FONTS: LazyLock<FontBook> = LazyLock::new(FontBook::embedded);
 fn compile(text: &str, jobs: usize) -> Compiled {
     let world = MemoryWorld::new(text);
     let jobs = NonZeroUsize::new(jobs).unwrap_or(NonZeroUsize::MIN);
-    compile_paged(&world, &FONTS, &CompileOptions { jobs })
+    compile_paged(&world, &FONTS, &CompileOptions::with_jobs(jobs))
 }
 
 fn messages(compiled: &Compiled) -> Vec<String> {
@@ -142,7 +142,8 @@ fn stream(text: &str, jobs: usize) -> (Compiled, Recorder) {
     let world = MemoryWorld::new(text);
     let recorder = Recorder::default();
     let jobs = NonZeroUsize::new(jobs).unwrap_or(NonZeroUsize::MIN);
-    let compiled = compile_paged_to(&world, &FONTS, &CompileOptions { jobs }, Some(&recorder));
+    let compiled =
+        compile_paged_to(&world, &FONTS, &CompileOptions::with_jobs(jobs), Some(&recorder));
     (compiled, recorder)
 }
 

@@ -158,7 +158,7 @@ fn diag(source: &Source, diag: SourceDiagnostic) -> Diag {
 /// Runs the whole paged pipeline with `jobs` layout workers.
 fn layout(world: &TestWorld, jobs: usize) -> quire::compile::Compiled {
     let jobs = std::num::NonZeroUsize::new(jobs).unwrap_or(std::num::NonZeroUsize::MIN);
-    let options = quire::compile::CompileOptions { jobs };
+    let options = quire::compile::CompileOptions::with_jobs(jobs);
     quire::compile::compile_paged(world, &FONTS, &options)
 }
 
