@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 use ecow::{EcoString, eco_format};
 
-use super::duration::pretty_list;
+use super::pretty_list;
 use super::{Duration, StrResult};
 
 /// A date, a time, or both.
@@ -262,7 +262,7 @@ impl Datetime {
             parts.push(eco_format!("minute: {mi}"));
             parts.push(eco_format!("second: {s}"));
         }
-        eco_format!("datetime{}", pretty_list(&parts))
+        eco_format!("datetime{}", pretty_list(&parts, false))
     }
 
     /// The default display pattern for this kind of datetime.

@@ -95,30 +95,8 @@ impl Duration {
             }
             rest -= count * unit;
         }
-        eco_format!("duration{}", pretty_list(&parts))
+        eco_format!("duration{}", super::pretty_list(&parts, false))
     }
-}
-
-/// A parenthesized list as Typst's `repr` writes arguments: on one line when short, one
-/// item per indented line (with a trailing comma) when the joined items are longer than
-/// 50 characters.
-pub(crate) fn pretty_list(parts: &[EcoString]) -> EcoString {
-    let joined = parts.join(", ");
-    if joined.chars().count() <= 50 && !joined.contains('\n') {
-        return eco_format!("({joined})");
-    }
-    let mut out = EcoString::from("(\n");
-    for part in parts {
-        for line in part.lines() {
-            out.push_str("  ");
-            out.push_str(line);
-            out.push('\n');
-        }
-        out.pop();
-        out.push_str(",\n");
-    }
-    out.push(')');
-    out
 }
 
 /// The time-related arms of a binary operator, `None` when neither operand is a

@@ -145,21 +145,6 @@ fn take(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
     }
 }
 
-/// Takes the named argument `name` with the span of its value (the last one wins).
-fn take_named(args: &mut Args, name: &str) -> Option<(Value, Span)> {
-    let mut found = None;
-    let mut i = 0;
-    while i < args.items.len() {
-        if args.items[i].name.as_deref() == Some(name) {
-            let arg = args.items.remove(i);
-            found = Some((arg.value, arg.value_span));
-        } else {
-            i += 1;
-        }
-    }
-    found
-}
-
 /// Casts a taken argument, failing at its span.
 fn cast<T: FromValue>((value, span): (Value, Span)) -> SourceResult<(T, Span)> {
     T::from_value(value).map(|v| (v, span)).map_err(|e| error(span, e))
@@ -306,15 +291,7 @@ fn pow(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     if exponent.float() == 0.0 && base.is_zero() {
         crate::bail!(span, "zero to the power of zero is undefined");
     }
-    match exponent {
-        Num::Int(i) if i32::try_from(i).is_err() => {
-            crate::bail!(exp_span, "exponent is too large")
-        }
-        Num::Float(f) if !f.is_normal() && f != 0.0 => {
-            crate::bail!(exp_span, "exponent may not be infinite, subnormal, or NaN")
-        }
-        _ => {}
-    }
+    check_exponent(exponent, exp_span)?;
     Ok(match (base, exponent) {
         (DecNum::Int(a), Num::Int(b)) if b >= 0 => {
             Value::Int(a.checked_pow(b as u32).ok_or_else(too_large).at(span)?)
@@ -340,19 +317,23 @@ fn pow(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     })
 }
 
+/// Refuses exponents `pow` and `exp` cannot take: integers beyond `i32`, and floats that
+/// are infinite, subnormal or NaN.
+fn check_exponent(exponent: Num, span: Span) -> SourceResult<()> {
+    match exponent {
+        Num::Int(i) if i32::try_from(i).is_err() => crate::bail!(span, "exponent is too large"),
+        Num::Float(f) if !f.is_normal() && f != 0.0 => {
+            crate::bail!(span, "exponent may not be infinite, subnormal, or NaN")
+        }
+        _ => Ok(()),
+    }
+}
+
 /// `calc.exp(exponent)`.
 fn exp(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let (exponent, exp_span) = cast::<Num>(take(args, "exponent")?)?;
-    match exponent {
-        Num::Int(i) if i32::try_from(i).is_err() => {
-            crate::bail!(exp_span, "exponent is too large")
-        }
-        Num::Float(f) if !f.is_normal() && f != 0.0 => {
-            crate::bail!(exp_span, "exponent may not be infinite, subnormal, or NaN")
-        }
-        _ => {}
-    }
+    check_exponent(exponent, exp_span)?;
     Ok(Value::Float(real(libm::exp(exponent.float()), span)?))
 }
 
@@ -461,7 +442,7 @@ fn tanh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 fn log(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let (value, value_span) = cast::<Num>(take(args, "value")?)?;
-    let base = take_named(args, "base").map(cast::<f64>).transpose()?;
+    let base = args.named_spanned::<Value>("base")?.map(cast::<f64>).transpose()?;
     let x = value.float();
     if x <= 0.0 {
         crate::bail!(value_span, "value must be strictly positive");
@@ -644,7 +625,8 @@ fn round_int(value: i64, digits: i64) -> Option<i64> {
 fn round(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let (value, _) = cast::<DecNum>(take(args, "value")?)?;
-    let digits = take_named(args, "digits").map(cast::<i64>).transpose()?.map_or(0, |d| d.0);
+    let digits =
+        args.named_spanned::<Value>("digits")?.map(cast::<i64>).transpose()?.map_or(0, |d| d.0);
     Ok(match value {
         DecNum::Int(i) => Value::Int(round_int(i, digits).ok_or_else(too_large).at(span)?),
         DecNum::Float(x) => Value::Float(round_with_precision(x, digits.clamp(-32768, 32767))),
@@ -823,7 +805,7 @@ fn quo(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `calc.norm(p: 2.0, ..values)`: the p-norm of the values.
 fn norm(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let p = match take_named(args, "p").map(cast::<f64>).transpose()? {
+    let p = match args.named_spanned::<Value>("p")?.map(cast::<f64>).transpose()? {
         Some((p, span)) => {
             if p <= 0.0 {
                 crate::bail!(span, "p must be greater than zero");

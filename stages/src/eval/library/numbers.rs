@@ -34,21 +34,6 @@ fn take(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
     }
 }
 
-/// Takes the named argument `name` with the span of its value (the last one wins).
-fn take_named(args: &mut Args, name: &str) -> Option<(Value, Span)> {
-    let mut found = None;
-    let mut i = 0;
-    while i < args.items.len() {
-        if args.items[i].name.as_deref() == Some(name) {
-            let arg = args.items.remove(i);
-            found = Some((arg.value, arg.value_span));
-        } else {
-            i += 1;
-        }
-    }
-    found
-}
-
 /// Runs the constructor of a number type, `None` for other types.
 pub fn construct(engine: &mut Engine, ty: Type, args: &mut Args) -> Option<SourceResult<Value>> {
     Some(match ty {
@@ -226,7 +211,7 @@ pub enum Endian {
 
 /// The `endian` argument: `"big"` or `"little"` (the default).
 pub fn endian(args: &mut Args) -> SourceResult<Endian> {
-    match take_named(args, "endian") {
+    match args.named_spanned::<Value>("endian")? {
         None => Ok(Endian::Little),
         Some((Value::Str(s), _)) if s.as_str() == "big" => Ok(Endian::Big),
         Some((Value::Str(s), _)) if s.as_str() == "little" => Ok(Endian::Little),
@@ -248,7 +233,7 @@ fn int_from_bytes(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let bytes = bytes_arg(args)?;
     let endian = endian(args)?;
-    let signed = match take_named(args, "signed") {
+    let signed = match args.named_spanned::<Value>("signed")? {
         None => true,
         Some((Value::Bool(b), _)) => b,
         Some((v, span)) => return Err(error(span, mismatch("boolean", &v))),
