@@ -2,7 +2,9 @@
 //! Each output is an exporter actor (`Exporters`): a thread fed pages over a bounded
 //! channel while layout still runs, encoding or rendering each page as a job on the
 //! worker pool; pieces are put back in page order, so the bytes do not depend on `--jobs`
-//! or on timing. A restart (the compilation iterated again) voids the pieces so far.
+//! or on timing. A restart (the compilation iterated again) voids the pieces so far;
+//! a page that comes again unchanged reuses its earlier piece instead of being encoded
+//! again.
 //!
 //! Output paths may hold page templates (`{p}` the page number, `{0p}` the page number
 //! zero-padded to the width of the page count, `{t}` the page count); PNG and SVG need
@@ -11,6 +13,7 @@
 //! every output succeeded are the temporary files renamed into place (otherwise they are
 //! removed and nothing is written).
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::num::NonZeroUsize;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -209,8 +212,9 @@ enum Piece {
     Bytes(Vec<u8>),
 }
 
-/// A finished piece: the restart generation it belongs to, its position, and it.
-type Done = (usize, usize, Result<Piece, String>);
+/// A finished piece: the restart generation it belongs to, its position, the page it
+/// was made from, and it.
+type Done = (usize, usize, Page, Result<Piece, String>);
 
 /// One exporter thread: takes events until `Finish` (or until the feed closes, which
 /// aborts), encoding each selected page as a job on the pool, at most
@@ -223,10 +227,9 @@ fn run_exporter(
 ) -> Result<Vec<Written>, String> {
     let (done_sender, done) = unbounded::<Done>();
     let (take_slot, free_slot) = bounded::<()>(PAGES_IN_FLIGHT);
-    let mut generation = 0;
+    let mut pieces = Pieces::default();
     let mut seq = 0;
     let mut finish = None;
-    let mut kept: Vec<(usize, Result<Piece, String>)> = Vec::new();
     pool.in_place_scope(|scope| {
         for event in events.iter() {
             match event {
@@ -234,40 +237,41 @@ fn run_exporter(
                     if !selected(options, page.number) {
                         continue;
                     }
+                    let position = seq;
+                    seq += 1;
+                    if let Some(piece) = pieces.reuse(&page) {
+                        pieces.current.push((position, page, Ok(piece)));
+                        continue;
+                    }
                     let _ = take_slot.send(());
                     let (done_sender, free_slot) = (done_sender.clone(), free_slot.clone());
-                    let (this, position) = (generation, seq);
-                    seq += 1;
+                    let this = pieces.generation;
                     scope.spawn(move |_| {
                         let piece = encode(target, options, &page);
-                        let _ = done_sender.send((this, position, piece));
+                        let _ = done_sender.send((this, position, page, piece));
                         let _ = free_slot.recv();
                     });
                 }
                 Event::Restart => {
-                    generation += 1;
+                    pieces.restart();
                     seq = 0;
-                    for (_, piece) in kept.drain(..) {
-                        if let Ok(Piece::Staged { temp, .. }) = piece {
-                            let _ = std::fs::remove_file(temp);
-                        }
-                    }
                 }
                 Event::Finish(info) => {
                     finish = Some(info);
                     break;
                 }
             }
-            // Old generations' pieces are dropped as soon as they are done.
-            collect(&done, generation, &mut kept);
+            pieces.collect(&done);
         }
     });
     drop(done_sender);
-    collect(&done, generation, &mut kept);
-    kept.sort_by_key(|(position, _)| *position);
+    pieces.collect(&done);
+    pieces.discard_earlier();
+    let mut kept = std::mem::take(&mut pieces.current);
+    kept.sort_by_key(|(position, ..)| *position);
     let mut pieces = Vec::with_capacity(kept.len());
     let mut error = None;
-    for (_, piece) in kept {
+    for (_, _, piece) in kept {
         match piece {
             Ok(piece) => pieces.push(piece),
             Err(message) => {
@@ -282,24 +286,66 @@ fn run_exporter(
     };
     if outcome.is_err() {
         for piece in &pieces {
-            if let Piece::Staged { temp, .. } = piece {
-                let _ = std::fs::remove_file(temp);
-            }
+            piece.discard();
         }
     }
     outcome
 }
 
-/// Moves the finished pieces of `generation` into `kept`, removing older ones' files.
-fn collect(
-    done: &Receiver<Done>,
+/// An exporter's pieces: those of the current generation with their positions, and
+/// those of the generation before, by the page they were made from, so that a page that
+/// comes again unchanged after a restart (most do) is not encoded again.
+#[derive(Default)]
+struct Pieces {
     generation: usize,
-    kept: &mut Vec<(usize, Result<Piece, String>)>,
-) {
-    for (of, position, piece) in done.try_iter() {
-        if of == generation {
-            kept.push((position, piece));
-        } else if let Ok(Piece::Staged { temp, .. }) = piece {
+    current: Vec<(usize, Page, Result<Piece, String>)>,
+    earlier: HashMap<Page, Piece>,
+}
+
+impl Pieces {
+    /// Takes the finished pieces: the current generation's are kept, older ones become
+    /// reusable.
+    fn collect(&mut self, done: &Receiver<Done>) {
+        for (of, position, page, piece) in done.try_iter() {
+            if of == self.generation {
+                self.current.push((position, page, piece));
+            } else if let Ok(piece) = piece
+                && let Some(replaced) = self.earlier.insert(page, piece)
+            {
+                replaced.discard();
+            }
+        }
+    }
+
+    /// Starts a new generation; the current pieces become reusable, older ones go.
+    fn restart(&mut self) {
+        self.generation += 1;
+        self.discard_earlier();
+        for (_, page, piece) in self.current.drain(..) {
+            if let Ok(piece) = piece {
+                self.earlier.insert(page, piece);
+            }
+        }
+    }
+
+    /// The piece an earlier generation made from a page equal to `page`.
+    fn reuse(&mut self, page: &Page) -> Option<Piece> {
+        self.earlier.remove(page)
+    }
+
+    /// Drops the reusable pieces (and their staged files).
+    #[allow(clippy::iter_over_hash_type, reason = "removing files in any order")]
+    fn discard_earlier(&mut self) {
+        for (_, piece) in self.earlier.drain() {
+            piece.discard();
+        }
+    }
+}
+
+impl Piece {
+    /// Removes the piece's staged file, if it has one.
+    fn discard(&self) {
+        if let Self::Staged { temp, .. } = self {
             let _ = std::fs::remove_file(temp);
         }
     }
@@ -498,5 +544,44 @@ mod tests {
         assert_eq!(chosen, [1, 3, 4, 8, 9, 10]);
         let all = ExportOptions::default();
         assert!(selected(&all, NonZeroUsize::MIN));
+    }
+
+    #[test]
+    fn unchanged_pages_reuse_their_pieces_after_a_restart() {
+        let page = |number: usize, width: f64| Page {
+            frame: quire_stages::doc::Frame::new(quire_stages::base::Size::new(
+                quire_stages::base::Abs::pt(width),
+                quire_stages::base::Abs::pt(100.0),
+            )),
+            fill: Default::default(),
+            number: NonZeroUsize::new(number).unwrap_or(NonZeroUsize::MIN),
+            label: None,
+        };
+        let dir = std::env::temp_dir().join(format!("quire-reuse-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        let staged = |name: &str| {
+            let temp = dir.join(name);
+            std::fs::write(&temp, name).expect("staged file");
+            Piece::Staged { temp, number: 1 }
+        };
+        let (sender, done) = unbounded::<Done>();
+        let mut pieces = Pieces::default();
+        sender.send((0, 0, page(1, 100.0), Ok(staged("one")))).expect("send");
+        sender.send((0, 1, page(2, 100.0), Ok(staged("two")))).expect("send");
+        pieces.collect(&done);
+        pieces.restart();
+        // Page 1 comes again unchanged, page 2 changed.
+        assert!(matches!(pieces.reuse(&page(1, 100.0)), Some(Piece::Staged { .. })));
+        assert!(pieces.reuse(&page(2, 120.0)).is_none());
+        // A piece of the old generation that finishes late is reusable too.
+        sender.send((0, 2, page(3, 100.0), Ok(staged("three")))).expect("send");
+        pieces.collect(&done);
+        assert!(pieces.current.is_empty());
+        pieces.restart();
+        // Pieces not reused by the next generation are gone with their files.
+        assert!(pieces.reuse(&page(2, 100.0)).is_none());
+        assert!(!dir.join("two").exists() && !dir.join("three").exists());
+        assert!(dir.join("one").exists());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

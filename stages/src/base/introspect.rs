@@ -145,6 +145,9 @@ pub enum Introspection {
     Headings,
     /// Which elements carry a label (references, `locate(<label>)`).
     Label(EcoString),
+    /// What the element at a location stands for when referenced: the heading or figure
+    /// placed where it is, without its page (`@label`; see [`target_record`]).
+    TargetOf(Location),
 }
 
 impl Introspection {
@@ -172,6 +175,9 @@ impl Introspection {
                         record.location.hash(&mut hasher);
                     }
                 }
+            }
+            Self::TargetOf(loc) => {
+                target_record(introspector, *loc).map(|r| &r.info).hash(&mut hasher)
             }
         }
         hasher.finish()
@@ -207,8 +213,31 @@ impl Introspection {
                 let count = labelled(introspector, name);
                 ecow::eco_format!("{count} elements labelled <{name}>")
             }
+            Self::TargetOf(loc) => match target_record(introspector, *loc).map(|r| &r.info) {
+                Some(TagInfo::Heading { numbers: Some(numbers), .. }) => {
+                    ecow::eco_format!("heading {numbers}")
+                }
+                Some(TagInfo::Figure { numbers: Some(numbers), .. }) => {
+                    ecow::eco_format!("figure {numbers}")
+                }
+                Some(TagInfo::Heading { .. } | TagInfo::Figure { .. }) => "unnumbered".into(),
+                _ => "unknown".into(),
+            },
         }
     }
+}
+
+/// The heading or figure placed exactly where the element at `location` was (a label
+/// marks the element it is attached to with a record of its own at the same place).
+pub fn target_record(introspector: &dyn Introspector, location: Location) -> Option<&Record> {
+    let marked = introspector.record(location)?;
+    let records = introspector.records();
+    // Records are sorted by page first.
+    let start = records.partition_point(|r| r.page < marked.page);
+    records[start..].iter().take_while(|r| r.page == marked.page).find(|r| {
+        r.position == marked.position
+            && matches!(r.info, TagInfo::Heading { .. } | TagInfo::Figure { .. })
+    })
 }
 
 /// A question asked during one iteration, with its answer's hash and the code that asked.

@@ -12,6 +12,6 @@ pub use self::file::FileId;
 pub use self::geom::{Abs, Angle, Em, Factor, Point, Size, Transform};
 pub use self::introspect::{
     EmptyIntrospector, FxHasher64, Introspection, Introspector, Location, Locator, Read, Record,
-    Tag, TagInfo, labelled, missing_label,
+    Tag, TagInfo, labelled, missing_label, target_record,
 };
 pub use self::span::Span;

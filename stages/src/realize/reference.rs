@@ -16,7 +16,7 @@
 use ecow::{EcoString, eco_format};
 
 use super::builtin::get;
-use crate::base::{Introspection, Record, SourceResult, Span, TagInfo};
+use crate::base::{Introspection, Record, SourceResult, Span, TagInfo, target_record};
 use crate::eval::Engine;
 use crate::model::{
     Args, Content, Dict, HEADING, LINK, Length, PAGE, Str, StyleChain, Styles, TEXT, Value,
@@ -73,30 +73,21 @@ pub(super) enum Target {
 }
 
 /// The element that carries the label recorded in `labelled`: the heading or figure whose
-/// record sits at the same place, if any. Reads the headings (their numbers may change).
+/// record sits at the same place, if any. Reads just that (its number may change; other
+/// headings' pages do not matter here).
 fn target_of(engine: &mut Engine, labelled: &Record, label: &str, span: Span) -> Target {
     let what = eco_format!("reference to <{label}>");
-    let records = engine.introspect(Introspection::Headings, span, what).records();
-    records
-        .iter()
-        .find_map(|r| match &r.info {
-            TagInfo::Heading { level, numbers, title, .. }
-                if r.page == labelled.page && r.position == labelled.position =>
-            {
-                Some(Target::Heading {
-                    level: *level,
-                    numbers: numbers.clone(),
-                    title: title.clone(),
-                })
-            }
-            TagInfo::Figure { supplement, numbers }
-                if r.page == labelled.page && r.position == labelled.position =>
-            {
-                Some(Target::Figure { supplement: supplement.clone(), numbers: numbers.clone() })
-            }
-            _ => None,
-        })
-        .unwrap_or(Target::Other)
+    let question = Introspection::TargetOf(labelled.location);
+    let introspector = engine.introspect(question, span, what);
+    match target_record(introspector, labelled.location).map(|r| &r.info) {
+        Some(TagInfo::Heading { level, numbers, title, .. }) => {
+            Target::Heading { level: *level, numbers: numbers.clone(), title: title.clone() }
+        }
+        Some(TagInfo::Figure { supplement, numbers }) => {
+            Target::Figure { supplement: supplement.clone(), numbers: numbers.clone() }
+        }
+        _ => Target::Other,
+    }
 }
 
 /// The normal form: supplement and number ("Section 2.1").
@@ -417,9 +408,28 @@ mod tests {
             vec![
                 Introspection::Label("a".into()),
                 Introspection::PositionOf(label),
-                Introspection::Headings
+                Introspection::TargetOf(label)
             ]
         );
+    }
+
+    #[test]
+    fn a_reference_depends_on_its_target_not_on_other_headings() {
+        let question = Introspection::TargetOf(layout().records[2].location);
+        // Other headings move: the reference reads the same.
+        let moved = Layout::default()
+            .heading(1, Some("2."), "Methods", (1, 80.0), None)
+            .heading(2, Some("2.1."), "Setup", (3, 40.0), Some("a"))
+            .heading(1, None, "Appendix", (5, 30.0), Some("u"));
+        assert_eq!(question.answer(&layout()), question.answer(&moved));
+        // Its target's number changes: it does not.
+        let renumbered = Layout::default()
+            .heading(1, Some("3."), "Methods", (2, 50.0), None)
+            .heading(2, Some("3.1."), "Setup", (3, 40.0), Some("a"))
+            .heading(1, None, "Appendix", (4, 30.0), Some("u"));
+        assert_ne!(question.answer(&layout()), question.answer(&renumbered));
+        assert_eq!(question.describe_answer(&renumbered), "heading 3.1.");
+        assert_eq!(question.describe_answer(&EmptyIntrospector), "unknown");
     }
 
     #[test]
