@@ -271,8 +271,15 @@ fn clock() -> Timestamp {
 }
 
 impl SourceStore for SystemWorld {
+    /// A loaded source, or a data file read as text (errors may point into one).
     fn source(&self, id: FileId) -> Option<Source> {
-        self.cache().get(&id).and_then(|result| result.as_ref().ok()).cloned()
+        if let Some(source) = self.cache().get(&id).and_then(|result| result.as_ref().ok()) {
+            return Some(source.clone());
+        }
+        let files = self.files.lock().unwrap_or_else(PoisonError::into_inner);
+        let bytes = files.get(&id)?.as_ref().ok()?;
+        let text = std::str::from_utf8(bytes).ok()?;
+        Some(Source::unparsed(id, text.to_owned()))
     }
 
     fn name(&self, id: FileId) -> String {

@@ -461,7 +461,29 @@ fn data_files_are_read_relative_to_the_file() {
     check(
         project.run(&["compile", "--diagnostic-format", "short", "main.typ"]),
         1,
-        "main.typ:1:6: error: failed to parse JSON (expected value at line 2 column 8 in \
-         bad.json:2:8)\n",
+        "bad.json:2:7: error: failed to parse JSON (expected value at line 2 column 8)\n",
+    );
+    // The snippet comes from the data file; the call follows as the trace.
+    check(
+        project.run(&["compile", "main.typ"]),
+        1,
+        "error: failed to parse JSON (expected value at line 2 column 8)\n  \
+         ┌─ bad.json:2:7\n  \
+         │\n\
+         2 │   \"a\": x\n  \
+         │        ^\n\n\
+         help: while calling `json`\n  \
+         ┌─ main.typ:1:6\n  \
+         │\n\
+         1 │ #json(\"bad.json\")\n  \
+         │       ^^^^^^^^^^\n\n",
+    );
+    // A file that is not UTF-8 cannot be shown: the error names the place.
+    project.file("bad.json", b"{\n  \xff\n}");
+    check(
+        project.run(&["compile", "--diagnostic-format", "short", "main.typ"]),
+        1,
+        "main.typ:1:6: error: failed to parse JSON (key must be a string at line 2 column 3 in \
+         bad.json:2:3)\n",
     );
 }

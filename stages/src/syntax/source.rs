@@ -5,7 +5,7 @@ use std::fmt::{self, Debug, Formatter};
 use std::ops::Range;
 use std::sync::Arc;
 
-use super::{SyntaxNode, chars, parse};
+use super::{SyntaxKind, SyntaxNode, chars, parse};
 use crate::base::{FileId, Span};
 
 /// A parsed source file. Cheap to clone.
@@ -26,6 +26,14 @@ impl Source {
         // A tree with more than 2^48 nodes cannot exist for text that fits in memory;
         // if it ever did, its spans would stay detached rather than wrong.
         let _ = root.numberize(id);
+        let lines = Lines::new(&text);
+        Self(Arc::new(SourceInner { id, text, root, lines }))
+    }
+
+    /// A file that is not Typst (a data file) as a source, for diagnostics that point into
+    /// it with byte-range spans: its text and lines, not parsed.
+    pub fn unparsed(id: FileId, text: String) -> Self {
+        let root = SyntaxNode::inner(SyntaxKind::Markup, vec![]);
         let lines = Lines::new(&text);
         Self(Arc::new(SourceInner { id, text, root, lines }))
     }
@@ -59,6 +67,9 @@ impl Source {
     pub fn range(&self, span: Span) -> Option<Range<usize>> {
         if span.id() != Some(self.id()) {
             return None;
+        }
+        if let Some(range) = span.range() {
+            return self.text().get(range.clone()).map(|_| range);
         }
         self.root().range_of(span, 0)
     }

@@ -4,9 +4,9 @@
 //! or bytes), and `plugin`, which quire refuses.
 //!
 //! Parse errors follow Typst's wording: `failed to parse JSON (MESSAGE at LINE:COL)` for
-//! bytes. Typst points the error into a data file where it can; quire's spans name syntax
-//! nodes only, so an error in a file points at the path argument and names the place as
-//! Typst does for files it cannot show: `(MESSAGE in data/x.json:LINE:COL)`.
+//! bytes. An error in a text file points into the file (a byte-range span), with the call
+//! in its trace; in a file that is not UTF-8 it points at the path and names the place:
+//! `(MESSAGE in data/x.json:LINE:COL)`.
 
 mod csv;
 mod decode;
@@ -21,7 +21,7 @@ use ecow::{eco_format, eco_vec};
 use self::decode::Decoded;
 use self::encode::Encode;
 use super::native;
-use crate::base::{FileId, SourceDiagnostic, SourceResult, Span};
+use crate::base::{FileId, SourceDiagnostic, SourceResult, Span, Trace};
 use crate::eval::{Engine, FileError, resolve_path};
 use crate::model::{Args, Bytes, Func, Scope, Str, Value, mismatch};
 
@@ -53,11 +53,13 @@ enum Origin {
     Bytes,
 }
 
-/// Data to decode: its bytes, where they came from and the span of the argument.
+/// Data to decode: its bytes, where they came from, the span of the argument and the
+/// function that loads it.
 struct Loaded {
     data: Arc<[u8]>,
     origin: Origin,
     span: Span,
+    func: &'static str,
 }
 
 impl Loaded {
@@ -69,12 +71,40 @@ impl Loaded {
         message: impl std::fmt::Display,
         pos: Option<(usize, usize)>,
     ) -> ecow::EcoVec<SourceDiagnostic> {
-        let text = match (&self.origin, pos) {
-            (Origin::File(id), pos) => {
-                let (line, col) = pos.unwrap_or((1, 1));
+        if let (Origin::Bytes, Some((line, col))) = (&self.origin, pos) {
+            return eco_vec![SourceDiagnostic::error(
+                self.span,
+                eco_format!("{what} ({message} at {line}:{col})")
+            )];
+        }
+        let at = pos.and_then(|(line, col)| offset(&self.data, line, col));
+        self.error_at(what, message, at.map(|start| start..start + char_len(&self.data, start)))
+    }
+
+    /// An error of decoding this data at the bytes `range`, if known.
+    fn error_at(
+        &self,
+        what: &str,
+        message: impl std::fmt::Display,
+        range: Option<std::ops::Range<usize>>,
+    ) -> ecow::EcoVec<SourceDiagnostic> {
+        let text = match (&self.origin, range) {
+            (Origin::File(id), Some(range)) if std::str::from_utf8(&self.data).is_ok() => {
+                let span = Span::from_range(*id, range);
+                let mut error = SourceDiagnostic::error(span, eco_format!("{what} ({message})"));
+                let note = eco_format!("while calling `{}`", self.func);
+                error.trace.push(Trace { span: self.span, note });
+                return eco_vec![error];
+            }
+            (Origin::File(id), Some(range)) => {
+                let (line, col) = line_col(&self.data, range.start);
                 eco_format!("{what} ({message} in {}:{line}:{col})", display_path(*id))
             }
-            (Origin::Bytes, Some((line, col))) => eco_format!("{what} ({message} at {line}:{col})"),
+            (Origin::File(id), None) => eco_format!("{what} ({message} in {})", display_path(*id)),
+            (Origin::Bytes, Some(range)) => {
+                let (line, col) = line_col(&self.data, range.start);
+                eco_format!("{what} ({message} at {line}:{col})")
+            }
             (Origin::Bytes, None) => eco_format!("{what} ({message})"),
         };
         eco_vec![SourceDiagnostic::error(self.span, text)]
@@ -108,7 +138,7 @@ fn read_file(engine: &Engine, path: &str, span: Span) -> SourceResult<(FileId, A
 }
 
 /// Takes the `source` argument of a decoder: a path or bytes.
-fn load_source(engine: &Engine, args: &mut Args) -> SourceResult<Loaded> {
+fn load_source(engine: &Engine, args: &mut Args, func: &'static str) -> SourceResult<Loaded> {
     let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
         crate::bail!(args.span, "missing argument: source");
     };
@@ -117,10 +147,10 @@ fn load_source(engine: &Engine, args: &mut Args) -> SourceResult<Loaded> {
     match arg.value {
         Value::Str(path) => {
             let (id, data) = read_file(engine, &path, span)?;
-            Ok(Loaded { data, origin: Origin::File(id), span })
+            Ok(Loaded { data, origin: Origin::File(id), span, func })
         }
         Value::Bytes(bytes) => {
-            Ok(Loaded { data: Arc::from(bytes.0.as_slice()), origin: Origin::Bytes, span })
+            Ok(Loaded { data: Arc::from(bytes.0.as_slice()), origin: Origin::Bytes, span, func })
         }
         v => crate::bail!(span, "{}", mismatch("path, string, or bytes", &v)),
     }
@@ -166,6 +196,24 @@ fn read(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     }
 }
 
+/// The byte offset of the one-based `line` and `column` (in characters), if inside `data`.
+fn offset(data: &[u8], line: usize, column: usize) -> Option<usize> {
+    let mut start = 0;
+    for _ in 1..line {
+        start += data.get(start..)?.iter().position(|&b| b == b'\n')? + 1;
+    }
+    let text = String::from_utf8_lossy(data.get(start..)?);
+    let within: usize = text.chars().take(column.saturating_sub(1)).map(char::len_utf8).sum();
+    Some((start + within).min(data.len()))
+}
+
+/// The length in bytes of the character at `offset` (0 at the end).
+fn char_len(data: &[u8], offset: usize) -> usize {
+    let rest = data.get(offset..).unwrap_or_default();
+    let end = rest.len().min(4);
+    (1..=end).find(|&n| std::str::from_utf8(&rest[..n]).is_ok()).unwrap_or(end.min(1))
+}
+
 /// The one-based line and column (in characters) of byte `offset`.
 fn line_col(data: &[u8], offset: usize) -> (usize, usize) {
     let before = &data[..offset.min(data.len())];
@@ -182,7 +230,7 @@ fn pretty(args: &mut Args) -> SourceResult<bool> {
 
 /// `json(source)`.
 fn json(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args)?;
+    let loaded = load_source(engine, args, "json")?;
     serde_json::from_slice::<Decoded>(&loaded.data).map(|d| d.0).map_err(|err| {
         let message = err.to_string();
         loaded.error("failed to parse JSON", message, Some((err.line(), err.column())))
@@ -201,7 +249,7 @@ fn json_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `yaml(source)`.
 fn yaml(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args)?;
+    let loaded = load_source(engine, args, "yaml")?;
     serde_yaml::from_slice::<Decoded>(&loaded.data).map(|d| d.0).map_err(|err| {
         let pos = err.location().map(|l| (l.line(), l.column()));
         loaded.error("failed to parse YAML", err, pos)
@@ -219,12 +267,11 @@ fn yaml_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `toml(source)`.
 fn toml(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args)?;
+    let loaded = load_source(engine, args, "toml")?;
     let text = loaded.text()?;
-    ::toml::from_str::<Decoded>(text).map(|d| d.0).map_err(|err| {
-        let pos = err.span().map(|range| line_col(text.as_bytes(), range.start));
-        loaded.error("failed to parse TOML", err.message(), pos)
-    })
+    ::toml::from_str::<Decoded>(text)
+        .map(|d| d.0)
+        .map_err(|err| loaded.error_at("failed to parse TOML", err.message(), err.span()))
 }
 
 /// `toml.encode(value, pretty: true)`: the value must be a dictionary.
@@ -247,7 +294,7 @@ fn toml_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `csv(source, delimiter: ",", row-type: array)`.
 fn csv_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args)?;
+    let loaded = load_source(engine, args, "csv")?;
     let delimiter = match take_named(args, "delimiter") {
         Some((value, span)) => {
             csv::delimiter(value).map_err(|e| eco_vec![SourceDiagnostic::error(span, e)])?
@@ -266,7 +313,7 @@ fn csv_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `xml(source)`.
 fn xml_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args)?;
+    let loaded = load_source(engine, args, "xml")?;
     let text = loaded.text()?;
     xml::parse(text)
         .map_err(|(message, pos)| loaded.error("failed to parse XML", message, Some(pos)))
@@ -274,7 +321,7 @@ fn xml_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `cbor(source)`.
 fn cbor(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args)?;
+    let loaded = load_source(engine, args, "cbor")?;
     ciborium::de::from_reader::<Decoded, _>(&loaded.data[..]).map(|d| d.0).map_err(|err| {
         let message = match err {
             ciborium::de::Error::Io(err) => eco_format!("IO error: {err}"),
@@ -305,7 +352,7 @@ fn cbor_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// `plugin(source)`: WebAssembly plugins cannot run in quire. The source is still read,
 /// so that a missing file gets Typst's error.
 fn plugin(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args)?;
+    let loaded = load_source(engine, args, "plugin")?;
     crate::bail!(loaded.span, "plugins are not supported by quire";
         hint: "compute the data with another tool and load it with `json`, `cbor` or `read`")
 }
