@@ -5,7 +5,7 @@
 //! those error nodes into `SourceDiagnostic`s in source order, so that the rest of the
 //! pipeline and the CLI deal with one kind of problem report.
 
-use ecow::{EcoVec, eco_format, eco_vec};
+use ecow::{EcoVec, eco_vec};
 use quire_stages::base::{FileId, SourceDiagnostic, SourceResult, Span};
 use quire_stages::eval::World;
 use quire_stages::syntax::Source;
@@ -23,8 +23,7 @@ pub fn parse_stage(world: &dyn World, id: FileId) -> SourceResult<Parsed> {
     let source = world.source(id).map_err(|err| {
         // The file has no text to point into, so the error has no span (Typst reports an
         // unreadable main file the same way).
-        let error = SourceDiagnostic::error(Span::detached(), eco_format!("{err}"));
-        eco_vec![error.with_hints(err.hint().map(Into::into))]
+        eco_vec![err.diagnostic(Span::detached())]
     })?;
     let mut diagnostics = syntax_diagnostics(&source);
     let warnings = syntax_warnings(&source);

@@ -75,6 +75,9 @@ fn split_root(path: &str) -> (&str, &str) {
 /// the root of `from`'s project or package, others at `from`'s folder. `..` may not leave
 /// the root.
 pub fn resolve_path(from: Option<FileId>, path: &str) -> Result<EcoString, FileError> {
+    if path.contains('\\') {
+        return Err(FileError::Backslash(path.into()));
+    }
     let (root, within) = from.map_or(("", ""), |from| split_root(from.path()));
     let mut parts: Vec<&str> = Vec::new();
     if !path.starts_with('/') {
@@ -215,21 +218,28 @@ fn package_entrypoint(world: &dyn World, spec: &PackageSpec) -> Result<FileId, E
 /// Loads and evaluates the module at `path` (relative to the current file, or a package
 /// specification).
 fn load(vm: &mut Vm, path: &str, span: Span) -> SourceResult<Module> {
-    let file_error = |e: FileError| ecow::eco_vec![e.diagnostic(span)];
-    let (id, name) = if path.starts_with('@') {
+    if path.starts_with('@') {
         let spec = PackageSpec::parse(path).at(span)?;
         let id = package_entrypoint(vm.engine.world, &spec).at(span)?;
-        (id, spec.name)
-    } else {
-        let resolved = resolve_path(vm.file, path).map_err(file_error)?;
-        let id = FileId::new(&resolved);
-        (id, stem(id.path()).into())
-    };
+        return load_named(vm, id, &spec.name, span);
+    }
+    let resolved = resolve_path(vm.file, path).map_err(|e| ecow::eco_vec![e.diagnostic(span)])?;
+    load_file(vm, FileId::new(&resolved), span)
+}
+
+/// Loads and evaluates the module in file `id` (a `path` value), named after the file.
+fn load_file(vm: &mut Vm, id: FileId, span: Span) -> SourceResult<Module> {
+    load_named(vm, id, stem(id.path()), span)
+}
+
+/// Loads and evaluates the module in file `id` under `name`.
+fn load_named(vm: &mut Vm, id: FileId, name: &str, span: Span) -> SourceResult<Module> {
+    let file_error = |e: FileError| ecow::eco_vec![e.diagnostic(span)];
     if vm.engine.route.contains(&id) {
         crate::bail!(span, "cyclic import");
     }
     let source = vm.engine.world.source(id).map_err(file_error)?;
-    eval_source(vm.engine, &source, &name).map_err(|mut errors| {
+    eval_source(vm.engine, &source, name).map_err(|mut errors| {
         for error in errors.make_mut() {
             error
                 .trace
@@ -283,6 +293,7 @@ fn importable_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<Importable> {
     let span = source.span();
     match super::code::eval_expr(vm, source)? {
         Value::Str(path) => load(vm, &path, span).map(Importable::Module),
+        Value::Path(path) => load_file(vm, FileId::new(&path.0), span).map(Importable::Module),
         v => Importable::of(v, "path, module, function, or type").at(span),
     }
 }
@@ -351,6 +362,7 @@ fn module_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<Module> {
     let span = source.span();
     match super::code::eval_expr(vm, source)? {
         Value::Str(path) => load(vm, &path, span),
+        Value::Path(path) => load_file(vm, FileId::new(&path.0), span),
         Value::Module(module) => Ok(module),
         v => crate::bail!(span, "{}", mismatch("path or module", &v)),
     }

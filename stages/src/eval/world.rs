@@ -54,6 +54,8 @@ pub enum FileError {
     Escapes(EcoString),
     /// The path, as written in a package file, would leave the package's root.
     EscapesPackage(EcoString),
+    /// The path, as written, has a backslash (Typst paths use forward slashes only).
+    Backslash(EcoString),
     /// The file may not be read.
     AccessDenied,
     /// No package matches the specification (`@preview/name:1.0.0`): it is neither in the
@@ -68,20 +70,26 @@ pub enum FileError {
 }
 
 impl FileError {
-    /// The first hint to show with the error, if any (see `hints`).
-    pub fn hint(&self) -> Option<&'static str> {
-        self.hints().first().copied()
-    }
-
     /// The hints to show with the error, in order.
-    pub fn hints(&self) -> &'static [&'static str] {
+    pub fn hints(&self) -> Vec<EcoString> {
         match self {
-            Self::Escapes(_) => &[
-                "cannot access files outside of the project sandbox",
-                "you can adjust the project root with the `--root` argument",
+            Self::Escapes(_) => vec![
+                "cannot access files outside of the project sandbox".into(),
+                "you can adjust the project root with the `--root` argument".into(),
             ],
-            Self::EscapesPackage(_) => &["cannot access files outside of the package sandbox"],
-            _ => &[],
+            Self::EscapesPackage(_) => {
+                vec!["cannot access files outside of the package sandbox".into()]
+            }
+            Self::Backslash(path) => vec![
+                eco_format!(
+                    "use forward slashes instead: `{}`",
+                    crate::model::repr_str(&path.replace("\\", "/"))
+                ),
+                "in earlier Typst versions, backslashes indicated path separators on Windows"
+                    .into(),
+                "this behavior is no longer supported as it is not portable".into(),
+            ],
+            _ => vec![],
         }
     }
 
@@ -89,7 +97,7 @@ impl FileError {
     pub fn diagnostic(&self, span: Span) -> SourceDiagnostic {
         let mut diag = SourceDiagnostic::error(span, eco_format!("{self}"));
         for hint in self.hints() {
-            diag = diag.with_hint(*hint);
+            diag = diag.with_hint(hint);
         }
         diag
     }
@@ -106,6 +114,7 @@ impl Display for FileError {
                 write!(f, "path `{}` would escape the package root", crate::model::repr_str(path))
             }
             Self::PackageNotFound(spec) => write!(f, "package not found (searched for {spec})"),
+            Self::Backslash(_) => f.write_str("path must not contain a backslash"),
             Self::AccessDenied => f.write_str("failed to load file (access denied)"),
             Self::IsDirectory => f.write_str("failed to load file (is a directory)"),
             Self::InvalidUtf8 => f.write_str("file is not valid utf-8"),

@@ -91,17 +91,12 @@ pub(super) fn layout_image(
 fn load(cx: &mut LayoutContext, props: &Props) -> SourceResult<Image> {
     let span = props.content.span();
     let error = |message: EcoString| ecow::eco_vec![SourceDiagnostic::error(span, message)];
-    let Value::Str(path) = props.value("source") else {
-        return Err(error("expected string, found none".into()));
+    let file_error = |e: crate::eval::FileError| ecow::eco_vec![e.diagnostic(span)];
+    let resolved = match props.value("source") {
+        Value::Path(path) => path.0,
+        Value::Str(path) => resolve_path(span.id(), path.as_str()).map_err(file_error)?,
+        _ => return Err(error("expected path or string, found none".into())),
     };
-    let file_error = |e: crate::eval::FileError| {
-        let mut diag = SourceDiagnostic::error(span, eco_format!("{e}"));
-        if let Some(hint) = e.hint() {
-            diag = diag.with_hint(hint);
-        }
-        ecow::eco_vec![diag]
-    };
-    let resolved = resolve_path(span.id(), path.as_str()).map_err(file_error)?;
     let data = cx.engine.world.file(FileId::new(&resolved)).map_err(file_error)?;
 
     let format = match props.value("format") {

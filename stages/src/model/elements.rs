@@ -410,7 +410,7 @@ element!(
 element!(
     /// A raster or vector image.
     IMAGE = "image", "Image", [
-        F::required("source", &[T::Str]),
+        F::required("source", &[T::Path, T::Str]),
         F::named("format", &[T::Auto, T::Str], auto),
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),

@@ -21,6 +21,7 @@ mod str;
 mod stroke;
 mod symbol;
 mod version;
+mod path;
 
 mod array;
 mod dict;
@@ -70,6 +71,7 @@ pub use self::symbol::Symbol;
 pub use self::types::Type;
 pub use self::value::Value;
 pub use self::version::Version;
+pub use self::path::FilePath;
 
 /// Operators on values: `ops::add(a, b)`, `ops::neg(v)`, …
 pub mod ops_fns {

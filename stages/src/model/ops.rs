@@ -338,6 +338,7 @@ pub fn equal(lhs: &Value, rhs: &Value) -> bool {
         (Symbol(a), Symbol(b)) => a == b,
         (Gradient(a), Gradient(b)) => a == b,
         (Tiling(a), Tiling(b)) => a == b,
+        (Path(a), Path(b)) => a == b,
         _ => false,
     }
 }

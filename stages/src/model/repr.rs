@@ -72,6 +72,7 @@ impl Value {
             Self::Symbol(v) => v.repr(),
             Self::Gradient(v) => v.repr(),
             Self::Tiling(v) => v.repr(),
+            Self::Path(v) => v.repr(),
         }
     }
 }

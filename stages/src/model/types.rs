@@ -40,6 +40,7 @@ pub enum Type {
     Symbol,
     Gradient,
     Tiling,
+    Path,
 }
 
 impl Type {
@@ -82,6 +83,7 @@ impl Type {
             Self::Symbol => "symbol",
             Self::Gradient => "gradient",
             Self::Tiling => "tiling",
+            Self::Path => "path",
         }
     }
 
@@ -132,5 +134,6 @@ impl Type {
         Self::Symbol,
         Self::Gradient,
         Self::Tiling,
+        Self::Path,
     ];
 }

@@ -7,7 +7,7 @@ use super::{
     Alignment, Args, Array, Color, Content, Counter, Datetime, Dict, Dir, Fr, Func, Label, Length,
     Module, Ratio, Rel, Selector, Str, Stroke, Styles, Type,
 };
-use super::{Bytes, Decimal, Duration, Gradient, Regex, Symbol, Tiling, Version};
+use super::{Bytes, Decimal, Duration, FilePath, Gradient, Regex, Symbol, Tiling, Version};
 use std::sync::Arc;
 
 /// A value of the language.
@@ -53,6 +53,8 @@ pub enum Value {
     Symbol(Symbol),
     Gradient(Gradient),
     Tiling(Tiling),
+    /// A path resolved against the file that made it (`path("x.json")`).
+    Path(FilePath),
 }
 
 impl Value {
@@ -95,6 +97,7 @@ impl Value {
             Self::Symbol(_) => Type::Symbol,
             Self::Gradient(_) => Type::Gradient,
             Self::Tiling(_) => Type::Tiling,
+            Self::Path(_) => Type::Path,
         }
     }
 

@@ -1,5 +1,6 @@
-//! Data loading: `read`, `json`, `yaml`, `toml`, `csv`, `xml` and `cbor` (a path, read
-//! through the `World` relative to the file that wrote it, or bytes → values), the
+//! Data loading: `read`, `json`, `yaml`, `toml`, `csv`, `xml` and `cbor` (a path string,
+//! read through the `World` relative to the file that wrote it, a `path` value, or bytes
+//! → values), the `path` constructor (a string resolved where it is written), the
 //! encoders `json.encode`, `yaml.encode`, `toml.encode` and `cbor.encode` (value → string
 //! or bytes), and `plugin`, which quire refuses.
 //!
@@ -23,7 +24,7 @@ use self::encode::Encode;
 use super::native;
 use crate::base::{FileId, SourceDiagnostic, SourceResult, Span, Trace};
 use crate::eval::{Engine, FileError, resolve_path};
-use crate::model::{Args, Bytes, Func, Scope, Str, Value, mismatch};
+use crate::model::{Args, Bytes, FilePath, Func, Scope, Str, Value, mismatch};
 
 native!(READ, "read", read);
 native!(JSON_ENCODE, "json.encode", json_encode);
@@ -129,12 +130,39 @@ fn file_error(span: Span, error: FileError) -> ecow::EcoVec<SourceDiagnostic> {
     eco_vec![error.diagnostic(span)]
 }
 
-/// Reads the file at `path` (as written at `span`) through the world.
-fn read_file(engine: &Engine, path: &str, span: Span) -> SourceResult<(FileId, Arc<[u8]>)> {
-    let resolved = resolve_path(span.id(), path).map_err(|e| file_error(span, e))?;
-    let id = FileId::new(&resolved);
-    let data = engine.world.file(id).map_err(|e| file_error(span, e))?;
-    Ok((id, data))
+/// `path(path)`: a string resolved against the file that wrote it (a path stays as is).
+pub fn construct_path(args: &mut Args) -> SourceResult<Value> {
+    let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
+        crate::bail!(args.span, "missing argument: path");
+    };
+    let arg = args.items.remove(index);
+    let span = arg.span;
+    match arg.value {
+        Value::Path(path) => Ok(Value::Path(path)),
+        Value::Str(path) => {
+            let resolved = resolve_path(span.id(), &path).map_err(|e| file_error(span, e))?;
+            Ok(Value::Path(FilePath(resolved)))
+        }
+        v => crate::bail!(span, "{}", mismatch("path or string", &v)),
+    }
+}
+
+/// The file a path argument names: a `path` value, or a string resolved against the file
+/// that wrote it (at `span`).
+fn file_of(value: Value, span: Span, expected: &str) -> SourceResult<FileId> {
+    match value {
+        Value::Path(path) => Ok(FileId::new(&path.0)),
+        Value::Str(path) => {
+            let resolved = resolve_path(span.id(), &path).map_err(|e| file_error(span, e))?;
+            Ok(FileId::new(&resolved))
+        }
+        v => crate::bail!(span, "{}", mismatch(expected, &v)),
+    }
+}
+
+/// Reads file `id` through the world (errors at `span`).
+fn read_file(engine: &Engine, id: FileId, span: Span) -> SourceResult<Arc<[u8]>> {
+    engine.world.file(id).map_err(|e| file_error(span, e))
 }
 
 /// Takes the `source` argument of a decoder: a path or bytes.
@@ -144,16 +172,17 @@ fn load_source(engine: &Engine, args: &mut Args, func: &'static str) -> SourceRe
     };
     let arg = args.items.remove(index);
     let span = arg.span;
-    match arg.value {
-        Value::Str(path) => {
-            let (id, data) = read_file(engine, &path, span)?;
-            Ok(Loaded { data, origin: Origin::File(id), span, func })
-        }
-        Value::Bytes(bytes) => {
-            Ok(Loaded { data: Arc::from(bytes.0.as_slice()), origin: Origin::Bytes, span, func })
-        }
-        v => crate::bail!(span, "{}", mismatch("path, string, or bytes", &v)),
+    if let Value::Bytes(bytes) = arg.value {
+        return Ok(Loaded {
+            data: Arc::from(bytes.0.as_slice()),
+            origin: Origin::Bytes,
+            span,
+            func,
+        });
     }
+    let id = file_of(arg.value, span, "path, string, or bytes")?;
+    let data = read_file(engine, id, span)?;
+    Ok(Loaded { data, origin: Origin::File(id), span, func })
 }
 
 /// `read(path, encoding: "utf8")`: a file's text, or its bytes with `encoding: none`.
@@ -163,10 +192,7 @@ fn read(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     };
     let arg = args.items.remove(index);
     let span = arg.span;
-    let path = match arg.value {
-        Value::Str(path) => path,
-        v => crate::bail!(span, "{}", mismatch("path or string", &v)),
-    };
+    let id = file_of(arg.value, span, "path or string")?;
     let utf8 = match args.items.iter().rposition(|arg| arg.name.as_deref() == Some("encoding")) {
         Some(index) => {
             let arg = args.items.remove(index);
@@ -179,7 +205,7 @@ fn read(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
         }
         None => true,
     };
-    let (id, data) = read_file(engine, &path, span)?;
+    let data = read_file(engine, id, span)?;
     if !utf8 {
         return Ok(Value::Bytes(Bytes(data.as_ref().into())));
     }

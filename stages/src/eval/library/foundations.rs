@@ -196,6 +196,7 @@ pub fn construct(_: &mut Engine, ty: Type, mut args: Args) -> SourceResult<Value
         Type::Duration => super::time::construct_duration(&mut args)?,
         Type::Stroke => super::paint::construct_stroke(&mut args)?,
         Type::Tiling => super::paint::construct_tiling(&mut args)?,
+        Type::Path => super::data::construct_path(&mut args)?,
         Type::Content => {
             let v: Value = args.expect("value")?;
             Value::Content(v.display())
