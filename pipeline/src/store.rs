@@ -10,14 +10,14 @@
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry;
 use ecow::{EcoString, eco_format};
 use quire_stages::base::{
-    EmptyIntrospector, Introspector, Location, Point, Read, Record, SourceDiagnostic, Span,
-    TagInfo, Transform,
+    EmptyIntrospector, Introspection, Introspector, Location, Point, Read, Record,
+    SourceDiagnostic, Span, TagInfo, Transform,
 };
 use quire_stages::doc::{Frame, FrameItem, Page};
 use rayon::prelude::*;
@@ -35,6 +35,9 @@ pub struct Snapshot {
     by_location: HashMap<Location, usize>,
     /// Label → index into `records`, or `None` when several elements carry the label.
     by_label: HashMap<EcoString, Option<usize>>,
+    /// The answer to `Introspection::Elements`, once asked: every `query` asks it, and
+    /// the convergence check asks again, so it is hashed once per snapshot.
+    elements: OnceLock<u64>,
 }
 
 impl Snapshot {
@@ -49,6 +52,11 @@ impl Snapshot {
     /// A snapshot of `records` (in any order) for a document of `pages` pages.
     pub fn freeze(pages: usize, mut records: Vec<Record>) -> Self {
         records.sort_by(document_order);
+        Self::frozen(pages, records)
+    }
+
+    /// A snapshot of `records`, already in document order.
+    fn frozen(pages: usize, records: Vec<Record>) -> Self {
         let by_location =
             records.iter().enumerate().map(|(index, record)| (record.location, index)).collect();
         let mut by_label: HashMap<EcoString, Option<usize>> = HashMap::new();
@@ -60,7 +68,7 @@ impl Snapshot {
                     .or_insert(Some(index));
             }
         }
-        Self { pages, records, by_location, by_label }
+        Self { pages, records, by_location, by_label, elements: OnceLock::new() }
     }
 }
 
@@ -81,42 +89,65 @@ impl Introspector for Snapshot {
         let index = (*self.by_label.get(label)?)?;
         Some(&self.records[index])
     }
+
+    fn elements_answer(&self) -> u64 {
+        *self.elements.get_or_init(|| Introspection::elements_answer(&self.records))
+    }
 }
 
 /// The records of the iteration in progress, gathered into a `DashMap` page by page as
 /// the pages are finalized (from any thread, in any order).
 #[derive(Debug, Default)]
 pub struct Collector {
-    map: DashMap<Location, Record>,
+    /// Each location's record, with the number of its tag among those of its page (in
+    /// frame order), which orders tags at the same point.
+    map: DashMap<Location, (Record, usize)>,
 }
 
 impl Collector {
     /// Adds the records of page `index` (from 0).
     pub fn add(&self, index: usize, page: &Page) {
+        let mut seq = 0;
         walk(&page.frame, Transform::identity(), &mut |position, location, info| {
             let record = Record { location, page: index + 1, position, info: info.clone() };
-            insert(&self.map, record);
+            insert(&self.map, (record, seq));
+            seq += 1;
         });
     }
 
     /// Freezes the records of a document of `pages` pages.
     pub fn finish(self, pages: usize) -> Snapshot {
-        Snapshot::freeze(pages, self.map.into_iter().map(|(_, record)| record).collect())
+        let mut records: Vec<(Record, usize)> = self.map.into_iter().map(|(_, r)| r).collect();
+        records.sort_by(frame_order);
+        Snapshot::frozen(pages, records.into_iter().map(|(record, _)| record).collect())
     }
 }
 
 /// Keeps the record that comes first in document order for its location.
-fn insert(map: &DashMap<Location, Record>, record: Record) {
-    match map.entry(record.location) {
+fn insert(map: &DashMap<Location, (Record, usize)>, record: (Record, usize)) {
+    match map.entry(record.0.location) {
         Entry::Vacant(slot) => {
             slot.insert(record);
         }
         Entry::Occupied(mut slot) => {
-            if document_order(&record, slot.get()) == Ordering::Less {
+            if frame_order(&record, slot.get()) == Ordering::Less {
                 slot.insert(record);
             }
         }
     }
+}
+
+/// Document order for the records of one layout: page, then top to bottom, then left
+/// to right, then, for tags at the same point, the order of the tags in the page's
+/// frames (a `context` before the `*strong*` that follows it on the same line, an
+/// element's tag before those of the elements inside it), then as `document_order`.
+fn frame_order((a, i): &(Record, usize), (b, j): &(Record, usize)) -> Ordering {
+    a.page
+        .cmp(&b.page)
+        .then_with(|| a.position.y.to_pt().total_cmp(&b.position.y.to_pt()))
+        .then_with(|| a.position.x.to_pt().total_cmp(&b.position.x.to_pt()))
+        .then_with(|| i.cmp(j))
+        .then_with(|| document_order(a, b))
 }
 
 /// Page, then top to bottom, then left to right, then location (and, for two tags of
@@ -292,6 +323,30 @@ mod tests {
             store.push(Snapshot::freeze(count, Vec::new()));
         }
         store
+    }
+
+    #[test]
+    fn tags_at_one_point_keep_their_frame_order() {
+        // Whatever their locations' hashes, tags at the same point come in the order
+        // the page's frames hold them (a `context` before the element after it).
+        for keys in [[1, 2, 3], [3, 2, 1], [2, 3, 1]] {
+            let items = keys.iter().map(|&k| (pt(5.0, 5.0), tag(k, TagInfo::Context))).collect();
+            let snapshot = Snapshot::collect(&[page(1, items)]);
+            let order: Vec<_> = snapshot.records().iter().map(|r| r.location).collect();
+            assert_eq!(order, keys.map(loc));
+        }
+    }
+
+    #[test]
+    fn elements_answer_is_that_of_the_records() {
+        let element = |n: u64| tag(n, TagInfo::element(n, n));
+        let snapshot = Snapshot::collect(&[page(1, vec![(pt(0.0, 1.0), element(1))])]);
+        let answer = Introspection::Elements.answer(&snapshot);
+        assert_eq!(answer, Introspection::elements_answer(snapshot.records()));
+        assert_eq!(answer, Introspection::Elements.answer(&snapshot));
+        let moved =
+            Snapshot::collect(&[page(1, vec![]), page(2, vec![(pt(0.0, 1.0), element(1))])]);
+        assert_ne!(answer, Introspection::Elements.answer(&moved));
     }
 
     #[test]

@@ -163,11 +163,18 @@ fn pages_stream_to_the_sink_in_order() {
 fn pages_stream_before_later_runs_are_final() {
     // The second run's footer fails only when its page is finalized; the first run's page
     // has gone to the sink by then.
+    let text = "A\n#set page(footer: image(\"missing.png\"))\nB\n";
+    let (compiled, recorder) = stream(text, 2);
+    assert!(compiled.document.is_none());
+    assert_eq!(messages(&compiled), ["file not found (searched at /missing.png)"]);
+    assert_eq!(recorder.events.into_inner().unwrap(), [Event::Page(1)]);
+    // An error in `context` holds only if the document settles with it, so that page is
+    // finalized and streamed too; the compilation still fails.
     let text = "A\n#set page(footer: context panic(\"late\"))\nB\n";
     let (compiled, recorder) = stream(text, 2);
     assert!(compiled.document.is_none());
     assert_eq!(messages(&compiled), ["panicked with: late"]);
-    assert_eq!(recorder.events.into_inner().unwrap(), [Event::Page(1)]);
+    assert_eq!(recorder.events.into_inner().unwrap(), [Event::Page(1), Event::Page(2)]);
 }
 
 #[test]

@@ -8,8 +8,11 @@
 //! pipeline turns the tags of finished pages into `Record`s, collects them in its store and
 //! freezes them into a snapshot that implements `Introspector` for the next iteration.
 
+use std::any::Any;
+use std::fmt::{self, Debug, Formatter};
 use std::hash::{Hash, Hasher};
 use std::num::NonZeroU64;
+use std::sync::Arc;
 
 use ecow::EcoString;
 
@@ -75,6 +78,64 @@ pub enum TagInfo {
     Context,
     /// Labelled content (for links to labels and later queries).
     Labelled { label: EcoString },
+    /// A locatable element as queries see it (`query(heading)`): for headings, figures
+    /// and labelled content, the realizer's materialized element with its location set.
+    Element(Payload),
+}
+
+impl TagInfo {
+    /// The info of an element tag carrying `value`, identified by `fingerprint`.
+    pub fn element<T: Any + Send + Sync>(value: T, fingerprint: u64) -> Self {
+        Self::Element(Payload::new(value, fingerprint))
+    }
+}
+
+/// Something a tag carries for a later stage that the stages in between only move: the
+/// realizer puts an element here and evaluation reads it back, while `base`, layout and
+/// the store need not know its type. Payloads compare (and hash) by a fingerprint that
+/// the maker computes once from the contents, so that equal contents give equal tags.
+#[derive(Clone)]
+pub struct Payload {
+    value: Arc<dyn Any + Send + Sync>,
+    fingerprint: u64,
+}
+
+impl Payload {
+    /// Wraps `value`, identified by `fingerprint` (a hash of everything that matters
+    /// about it).
+    pub fn new<T: Any + Send + Sync>(value: T, fingerprint: u64) -> Self {
+        Self { value: Arc::new(value), fingerprint }
+    }
+
+    /// The value, if it is a `T`.
+    pub fn downcast<T: Any>(&self) -> Option<&T> {
+        self.value.downcast_ref()
+    }
+
+    /// The fingerprint the payload was made with.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+}
+
+impl PartialEq for Payload {
+    fn eq(&self, other: &Self) -> bool {
+        self.fingerprint == other.fingerprint
+    }
+}
+
+impl Eq for Payload {}
+
+impl Hash for Payload {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.fingerprint.hash(state);
+    }
+}
+
+impl Debug for Payload {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        write!(f, "Payload({:016x})", self.fingerprint)
+    }
 }
 
 /// A mark in a frame: the element at `location` starts here.
@@ -108,6 +169,12 @@ pub trait Introspector: Send + Sync {
 
     /// The record of the element with this label, if exactly one has it.
     fn label(&self, label: &str) -> Option<&Record>;
+
+    /// The answer to [`Introspection::Elements`] (see [`elements_answer`]); snapshots
+    /// that are asked often compute it once.
+    fn elements_answer(&self) -> u64 {
+        Introspection::elements_answer(self.records())
+    }
 }
 
 /// The introspector of iteration 0: nothing is known yet.
@@ -148,9 +215,24 @@ pub enum Introspection {
     /// What the element at a location stands for when referenced: the heading or figure
     /// placed where it is, without its page (`@label`; see [`target_record`]).
     TargetOf(Location),
+    /// The queryable elements in document order, with their pages (`query(..)`).
+    Elements,
 }
 
 impl Introspection {
+    /// The hash of the element records among `records` (their fingerprints and pages):
+    /// what [`Introspection::Elements`] answers.
+    pub fn elements_answer(records: &[Record]) -> u64 {
+        let mut hasher = FxHasher64::default();
+        for record in records {
+            if let TagInfo::Element(payload) = &record.info {
+                payload.fingerprint().hash(&mut hasher);
+                record.page.hash(&mut hasher);
+            }
+        }
+        hasher.finish()
+    }
+
     /// The answer against `introspector`, as a hash that convergence compares.
     pub fn answer(&self, introspector: &dyn Introspector) -> u64 {
         let mut hasher = FxHasher64::default();
@@ -179,6 +261,7 @@ impl Introspection {
             Self::TargetOf(loc) => {
                 target_record(introspector, *loc).map(|r| &r.info).hash(&mut hasher)
             }
+            Self::Elements => return introspector.elements_answer(),
         }
         hasher.finish()
     }
@@ -223,6 +306,14 @@ impl Introspection {
                 Some(TagInfo::Heading { .. } | TagInfo::Figure { .. }) => "unnumbered".into(),
                 _ => "unknown".into(),
             },
+            Self::Elements => {
+                let count = introspector
+                    .records()
+                    .iter()
+                    .filter(|r| matches!(r.info, TagInfo::Element(_)))
+                    .count();
+                ecow::eco_format!("{count} elements")
+            }
         }
     }
 }
@@ -319,5 +410,25 @@ mod tests {
             Introspection::PageCount.answer(&empty),
             Introspection::PageCount.answer(&EmptyIntrospector)
         );
+    }
+
+    #[test]
+    fn elements_answer_covers_fingerprints_and_pages_only() {
+        let record = |n: u64, page: usize, info: TagInfo| Record {
+            location: Locator::root().child(n).location(),
+            page,
+            position: Point::default(),
+            info,
+        };
+        let answer = |records: &[Record]| Introspection::elements_answer(records);
+        let base = [record(1, 1, TagInfo::element("a", 7)), record(2, 1, TagInfo::Context)];
+        assert_eq!(answer(&base), answer(&[record(1, 1, TagInfo::element("b", 7))]));
+        assert_ne!(answer(&base), answer(&[record(1, 2, TagInfo::element("a", 7))]));
+        assert_ne!(answer(&base), answer(&[record(1, 1, TagInfo::element("a", 8))]));
+        assert_ne!(answer(&base), answer(&[]));
+        let TagInfo::Element(payload) = &base[0].info else { unreachable!() };
+        assert_eq!(payload.downcast::<&str>(), Some(&"a"));
+        assert_eq!(payload.downcast::<u8>(), None);
+        assert_eq!(format!("{payload:?}"), "Payload(0000000000000007)");
     }
 }

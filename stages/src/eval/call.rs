@@ -100,7 +100,7 @@ fn missing_method(target: Value, access: ast::FieldAccess, span: Span) -> Source
                 )
         }
         Value::Content(content) => {
-            let elem = content.elem().name();
+            let elem = content.elem().short_name();
             if content.elem().field_index(name).is_some() || name == "label" {
                 SourceDiagnostic::error(
                     span,

@@ -72,7 +72,25 @@ pub fn eval_expr(vm: &mut Vm, expr: Expr) -> SourceResult<Value> {
         Expr::Binary(binary) => eval_binary(vm, binary)?,
         Expr::FieldAccess(access) => {
             let target = eval_expr(vm, access.target())?;
-            field(target, access.field().as_str()).at(access.field().span())?
+            let (name, span) = (access.field(), access.field().span());
+            // An element's settable field reads the styles in effect (in `context`);
+            // an element function in its scope (`figure.caption`) goes first.
+            if let Value::Func(func) = &target
+                && let Some(elem) = func.element()
+                && func.field(name.as_str()).is_none()
+                && let Some(value) = super::style_field(vm.engine, elem, name.as_str(), span)
+            {
+                return value;
+            }
+            let from_module = match &target {
+                Value::Module(module) => Some(EcoString::from(module.name())),
+                _ => None,
+            };
+            let value = field(target, name.as_str()).at(span)?;
+            if let Value::Symbol(symbol) = &value {
+                warn_deprecated_symbol(vm, access, from_module.as_deref(), symbol);
+            }
+            value
         }
         Expr::FuncCall(c) => call::eval_call(vm, c)?,
         Expr::Closure(c) => call::eval_closure(vm, c)?,
@@ -364,6 +382,28 @@ fn type_field(ty: Type, name: &str) -> Option<Value> {
     match (ty, name) {
         (Type::Float, "inf") => Some(Value::Float(f64::INFINITY)),
         (Type::Float, "nan") => Some(Value::Float(f64::NAN)),
-        _ => super::library::type_scope(ty, name),
+        _ => super::library::type_scope(ty, name).or_else(|| {
+            let method = super::methods::type_method(ty, name)?;
+            let repr = crate::model::FuncRepr::Method(ty, method);
+            Some(Value::Func(crate::model::Func::new(repr, Span::detached())))
+        }),
+    }
+}
+
+/// Warns when a field access selects a deprecated symbol: a deprecated binding of `sym`
+/// or `emoji`, or a deprecated variant of a symbol. Codex words the whole message.
+fn warn_deprecated_symbol(
+    vm: &mut Vm,
+    access: ast::FieldAccess,
+    module: Option<&str>,
+    symbol: &crate::model::Symbol,
+) {
+    let name = access.field();
+    let message = match module {
+        Some(module) => super::library::binding_deprecation(module, name.as_str()),
+        None => symbol.deprecation(),
+    };
+    if let Some(message) = message {
+        vm.warn(crate::warning!(name.span(), "{}", message));
     }
 }

@@ -9,7 +9,7 @@ use crate::base::{
     EmptyIntrospector, FileId, Introspection, Introspector, Location, Read, SourceDiagnostic,
     SourceResult, Span,
 };
-use crate::model::{Scope, Value};
+use crate::model::{Scope, Styles, Value};
 
 /// State shared by all evaluation of one compilation.
 pub struct Engine<'a> {
@@ -29,6 +29,9 @@ pub struct Engine<'a> {
     /// Errors that hold only while the document has not settled (a label the previous
     /// layout did not have): the driver reports those still there at the end.
     pub delayed: EcoVec<SourceDiagnostic>,
+    /// The styles in effect where the `context` being evaluated stands, which realization
+    /// sets around the call of its closure (empty elsewhere).
+    pub styles: Styles,
 }
 
 /// What `context` knows about its place. Not `Copy` (the numbering may be a function):
@@ -63,6 +66,7 @@ impl<'a> Engine<'a> {
             reads: Vec::new(),
             here: Here::default(),
             delayed: EcoVec::new(),
+            styles: Styles::new(),
         }
     }
 

@@ -108,6 +108,12 @@ pub fn eval_for(vm: &mut Vm, f: ast::ForLoop) -> SourceResult<Value> {
             }
             s.graphemes().map(|g| Value::Str(Str::from(g))).collect()
         }
+        Value::Bytes(bytes) => {
+            if matches!(f.pattern(), ast::Pattern::Destructuring(_)) {
+                crate::bail!(f.pattern().span(), "cannot destructure values of bytes");
+            }
+            bytes.as_slice().iter().map(|b| Value::Int(i64::from(*b))).collect()
+        }
         v => crate::bail!(
             f.iterable().span(),
             "{}",

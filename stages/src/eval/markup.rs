@@ -4,7 +4,8 @@
 //! and `show` rules in markup style the rest of it.
 //!
 //! Math is evaluated only as far as an opaque equation needs: embedded code is evaluated,
-//! everything else keeps its source text. Math layout will replace this.
+//! the names in it are checked (`math.rs`), everything else keeps its source text. Math
+//! layout will replace this.
 
 use ecow::{EcoString, eco_format};
 
@@ -51,19 +52,27 @@ pub fn eval_markup<'a>(
             break;
         }
     }
-    Ok(Content::sequence(seq))
+    Ok(Content::sequence_of(seq))
 }
 
-/// Attaches a label to the last element before it that is not a space or break.
+/// Attaches a label to the last element before it that is not a space or a paragraph
+/// break; a second label replaces the first with a warning.
 fn attach(vm: &mut Vm, seq: &mut [Content], label: Label, span: Span) {
-    let target = seq.iter_mut().rev().find(|c| !c.is(SPACE) && !c.is(PARBREAK) && !c.is_empty());
+    let target = seq.iter_mut().rev().find(|c| !c.is(SPACE) && !c.is(PARBREAK));
     match target {
-        Some(content) => *content = content.clone().labelled(label),
-        None => vm.warn(crate::warning!(
-            span,
-            "label `<{}>` is not attached to anything",
-            label.as_str()
-        )),
+        Some(content) => {
+            if content.label().is_some() {
+                vm.warn(crate::warning!(
+                    content.span(),
+                    "content labelled multiple times";
+                    hint: "only the last label is used, the rest are ignored"
+                ));
+            }
+            *content = content.clone().labelled(label);
+        }
+        None => {
+            vm.warn(crate::warning!(span, "label `{}` is not attached to anything", label.repr()))
+        }
     }
 }
 
@@ -148,11 +157,12 @@ pub fn eval_math_node(vm: &mut Vm, expr: Expr) -> SourceResult<Content> {
             for child in math.exprs() {
                 seq.push(eval_math_node(vm, child)?);
             }
-            Ok(Content::sequence(seq))
+            Ok(Content::sequence_of(seq))
         }
         Expr::Space(_) => Ok(Content::new(SPACE)),
         e if e.hash() && !math_head(e) => Ok(eval_expr(vm, e)?.display().spanned(e.span())),
         e => {
+            super::math::check_names(vm, e.to_untyped())?;
             let text: EcoString = e.to_untyped().to_text();
             Ok(Content::text(text).spanned(e.span()))
         }

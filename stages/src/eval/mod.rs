@@ -17,9 +17,11 @@ mod code;
 mod flow;
 mod import;
 mod markup;
+mod math;
 mod methods;
 mod rules;
 mod string;
+mod styled;
 
 pub mod library;
 
@@ -27,6 +29,8 @@ pub use self::call::call_closure;
 pub use self::engine::{At, Engine, FlowEvent, Here, Scopes, Vm};
 pub use self::import::{eval, eval_warned, resolve_path};
 pub use self::memory::MemoryWorld;
+pub use self::methods::call_type_method;
 pub(crate) use self::rules::selector as selector_of;
 pub use self::string::{EvalMode, eval_string};
+pub use self::styled::{require_context, style_field, text_size, to_absolute};
 pub use self::world::{FileError, World};

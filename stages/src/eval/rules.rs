@@ -1,5 +1,6 @@
 //! Rules: `set` (conditional, element functions only) → styles; `show` with its selector
-//! forms (element function, `.where(..)`, label, string, selector, none) and
+//! forms (element function, `.where(..)`, label, string, symbol, regex, selector, none;
+//! `model::Selector::showable` refuses the rest with Typst's errors) and
 //! transformations (function, content, `set` rule) → a recipe; `show: f` applied to the
 //! rest at once; `context` → a content element holding a closure.
 
@@ -41,7 +42,7 @@ pub fn eval_set(vm: &mut Vm, set: ast::SetRule) -> SourceResult<Styles> {
 /// Evaluates a `show` rule into a recipe.
 pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
     let selector = match show.selector() {
-        Some(expr) => Some(selector(eval_expr(vm, expr)?).at(expr.span())?),
+        Some(expr) => Some(Selector::showable(eval_expr(vm, expr)?).at(expr.span())?),
         None => None,
     };
     let transform_expr = show.transform();
@@ -58,18 +59,9 @@ pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
     Ok(Recipe { selector, transform, span: show.span() })
 }
 
-/// A value as a show rule's selector.
+/// A value as a selector, as `selector(..)` casts it.
 pub fn selector(value: Value) -> Result<Selector, ecow::EcoString> {
-    match value {
-        Value::Func(func) => func
-            .element()
-            .map(|elem| Selector::Elem(elem, None))
-            .ok_or_else(|| "only element functions can be used as selectors".into()),
-        Value::Str(s) => Ok(Selector::Text(s.0)),
-        Value::Label(label) => Ok(Selector::Label(label)),
-        Value::Selector(selector) => Ok(Arc::unwrap_or_clone(selector)),
-        v => Err(mismatch("function, label, string, or selector", &v)),
-    }
+    Selector::from_value(value)
 }
 
 /// Applies a recipe to the content after it: a rule without a selector transforms the

@@ -1,6 +1,7 @@
 //! `eval`uating a string: text → parsed in code, markup or math mode → a value, with the
 //! library plus an optional scope of extra bindings. The text has no file, so its syntax
-//! nodes carry no spans; diagnostics from it point at the `eval` call instead.
+//! nodes carry no spans; diagnostics from it point at the string given to `eval` instead.
+//! Math mode gives an inline equation.
 
 use ecow::EcoVec;
 
@@ -8,7 +9,7 @@ use super::code::eval_code;
 use super::markup::{eval_markup, eval_math_node};
 use super::{Engine, Scopes, Vm};
 use crate::base::{SourceDiagnostic, SourceResult, Span};
-use crate::model::{Dict, Value};
+use crate::model::{Content, Dict, EQUATION, Value};
 use crate::syntax::ast::{self, AstNode};
 use crate::syntax::{parse, parse_code, parse_math};
 
@@ -52,6 +53,7 @@ pub fn eval_string(
     }
 
     let base = engine.world.library();
+    let warned = engine.warnings.len();
     let mut vm = Vm::new(engine, Scopes::new(base), None);
     for (name, value) in scope.iter() {
         vm.scopes.define(name.0.clone(), value.clone());
@@ -67,10 +69,20 @@ pub fn eval_string(
         }
         EvalMode::Math => {
             let math = ast::Math::from_untyped(&root).unwrap_or_default();
-            eval_math_node(&mut vm, ast::Expr::Math(math)).map(Value::Content)
+            eval_math_node(&mut vm, ast::Expr::Math(math)).map(|body| {
+                Value::Content(
+                    Content::new(EQUATION)
+                        .with_field("block", Value::Bool(false))
+                        .with_field("body", Value::Content(body)),
+                )
+            })
         }
     };
     let flow = vm.flow.take();
+    // Warnings from the text point at it too.
+    for warning in vm.engine.warnings.make_mut()[warned..].iter_mut() {
+        warning.span = warning.span.or(span);
+    }
     let value = result.map_err(locate)?;
     if let Some(flow) = flow {
         return Err(locate(ecow::eco_vec![flow.forbidden()]));

@@ -45,12 +45,40 @@ pub fn coerce(value: Value, accepts: &[Type]) -> StrResult<Value> {
         Value::Ratio(v) if has(Type::Relative) => Value::Relative(v.into()),
         Value::Str(v) if has(Type::Content) => Value::Content(Content::text(v.0)),
         Value::None if has(Type::Content) => Value::Content(Content::empty()),
-        Value::Str(v) if has(Type::Label) => Value::Label(Label(v.0)),
         v @ (Value::Length(_) | Value::Color(_) | Value::Dict(_)) if has(Type::Stroke) => {
             Value::Stroke(std::sync::Arc::new(<super::Stroke as FromValue>::from_value(v)?))
         }
-        v => return Err(mismatch(&expected(accepts), &v)),
+        v => return Err(mismatch(&expected_field(accepts, false), &v)),
     })
+}
+
+/// `coerce` for an element field, whose error lists the types as Typst does for it:
+/// `none` and `auto` last (they wrap the field's real type), except for a size that may
+/// be a fraction (`auto, relative length, or fraction`) unless it is spacing; a stroke
+/// as everything that makes one.
+pub fn coerce_field(value: Value, accepts: &[Type], spacing: bool) -> StrResult<Value> {
+    coerce(value, accepts).map_err(|message| {
+        let Some((_, found)) = message.rsplit_once(", found ") else { return message };
+        let sizing =
+            !spacing && accepts.contains(&Type::Fraction) && accepts.first() == Some(&Type::Auto);
+        eco_format!("expected {}, found {found}", expected_field(accepts, sizing))
+    })
+}
+
+fn expected_field(accepts: &[Type], sizing: bool) -> EcoString {
+    const STROKE_PARTS: &[Type] =
+        &[Type::Length, Type::Color, Type::Gradient, Type::Tiling, Type::Dict];
+    let wrapper =
+        |ty: &&Type| matches!(ty, Type::None | Type::Auto) && !(sizing && **ty == Type::Auto);
+    let mut types: Vec<Type> = Vec::with_capacity(accepts.len() + 5);
+    for ty in accepts.iter().filter(|ty| !wrapper(ty)) {
+        if *ty == Type::Stroke {
+            types.extend(STROKE_PARTS.iter().filter(|t| !accepts.contains(t)));
+        }
+        types.push(*ty);
+    }
+    types.extend(accepts.iter().filter(wrapper));
+    expected(&types)
 }
 
 /// Conversion from a value, with the language's coercions.

@@ -9,7 +9,7 @@
 
 use ecow::{EcoString, EcoVec, eco_format};
 
-use super::{Array, Element, PAGE, Selector, Value};
+use super::{Array, PAGE, Selector, Value};
 use crate::base::Location;
 
 /// A counter: only its key; the value is asked for in context.
@@ -42,7 +42,10 @@ impl Counter {
         {
             return Ok(Self(CounterKey::Page));
         }
-        check_locatable(&selector)?;
+        if let Selector::Location(location) = selector {
+            return Ok(Self(CounterKey::Location(location)));
+        }
+        selector.check_locatable()?;
         Ok(Self(CounterKey::Selector(selector)))
     }
 
@@ -72,53 +75,6 @@ impl Counter {
             CounterKey::Str(name) => eco_format!("counter({})", super::repr_str(name)),
         }
     }
-}
-
-/// Fails with Typst's `X is not locatable` for a selector of elements that leave no
-/// record (only locatable elements can be counted).
-fn check_locatable(selector: &Selector) -> Result<(), EcoString> {
-    match selector {
-        Selector::Elem(elem, _) if !is_locatable(*elem) => {
-            // Typst names the element by its last path segment: `item`, not `list.item`.
-            let name = elem.name().rsplit('.').next().unwrap_or(elem.name());
-            Err(eco_format!("{name} is not locatable"))
-        }
-        Selector::Text(_) => Err("text is not locatable".into()),
-        Selector::Or(list) | Selector::And(list) => list.iter().try_for_each(check_locatable),
-        _ => Ok(()),
-    }
-}
-
-/// Whether elements of this kind are locatable in Typst 0.15 (they can be counted,
-/// queried and located).
-fn is_locatable(elem: Element) -> bool {
-    const LOCATABLE: &[&str] = &[
-        "par",
-        "list",
-        "enum",
-        "terms",
-        "image",
-        "link",
-        "ref",
-        "table",
-        "strong",
-        "emph",
-        "raw",
-        "heading",
-        "outline",
-        "figure",
-        "footnote",
-        "math.equation",
-        "cite",
-        "bibliography",
-        "quote",
-        "document",
-        "underline",
-        "strike",
-        "highlight",
-        "overline",
-    ];
-    LOCATABLE.contains(&elem.name())
 }
 
 /// The numbers of a hierarchical counter: `(1, 2)` for section 1.2. Never empty.

@@ -7,6 +7,7 @@
 //! `equation` holds its math as content for now (math evaluation comes with math layout).
 
 use super::content::{ElementData, FieldData as F, none};
+use super::convert;
 use super::{Element, Type, Value};
 use crate::base::{Abs, Em};
 
@@ -130,18 +131,18 @@ element!(
         F::named("font", &[T::Str, T::Array], libertinus),
         F::named("fallback", BOOL, yes),
         F::named("style", &[T::Str], normal),
-        F::named("weight", &[T::Int, T::Str], regular),
+        F::named("weight", &[T::Int, T::Str], regular).cast_with(convert::font_weight),
         F::named("stretch", &[T::Ratio], none),
         F::find("size", LEN, eleven_pt),
         F::find("fill", &[T::Color], black),
-        F::named("stroke", STROKE, none),
+        F::named("stroke", &[T::None, T::Stroke], none),
         F::named("tracking", LEN, zero_len),
         F::named("spacing", REL, none),
         F::named("baseline", LEN, zero_len),
         F::named("overhang", BOOL, yes),
         F::named("top-edge", &[T::Length, T::Str], none),
         F::named("bottom-edge", &[T::Length, T::Str], none),
-        F::named("lang", &[T::Str], en),
+        F::named("lang", &[T::Str], en).cast_with(convert::lang),
         F::named("region", &[T::None, T::Str], none),
         F::named("script", &[T::Auto, T::Str], auto),
         F::named("dir", &[T::Auto, T::Direction], auto),
@@ -156,6 +157,8 @@ element!(
         F::named("variations", &[T::Dict], empty_dict),
         F::named("delta", &[T::Int], none),
         F::named("emph", BOOL, no),
+        // `upper`/`lower` of content: "upper" or "lower".
+        F::internal("case"),
         F::required("text", &[T::Str]),
     ], styles_body: true
 );
@@ -202,8 +205,8 @@ element!(
 element!(
     /// A hyperlink.
     LINK = "link", "Link", [
-        F::required("dest", &[T::Str, T::Label, T::Dict]),
-        // Optional for URL destinations, which then show themselves (realization).
+        F::required("dest", &[T::Str, T::Dict, T::Location, T::Label]),
+        // Optional for URL destinations, which then show themselves.
         F::positional("body", CONTENT, none),
     ]
 );
@@ -218,8 +221,8 @@ element!(
 element!(
     /// A section heading.
     HEADING = "heading", "Heading", [
-        F::named("level", &[T::Int, T::Auto], auto),
-        F::named("depth", &[T::Int], one),
+        F::named("level", &[T::Int, T::Auto], auto).cast_with(convert::positive),
+        F::named("depth", &[T::Int], one).cast_with(convert::positive),
         F::named("offset", &[T::Int], none),
         F::named("numbering", NUMBERING, none),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
@@ -240,9 +243,9 @@ element!(
         F::named("marker", &[T::Content, T::Array, T::Func], bullet),
         F::named("indent", LEN, zero_len),
         F::named("body-indent", LEN, indent_half_em),
-        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
         F::internal("depth"),
-        F::variadic("children", CONTENT),
+        F::variadic("children", CONTENT).cast_with(convert::list_child),
     ], scope: [LIST_ITEM]
 );
 element!(
@@ -262,10 +265,10 @@ element!(
         F::named("reversed", BOOL, no),
         F::named("indent", LEN, zero_len),
         F::named("body-indent", LEN, indent_half_em),
-        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
         F::named("number-align", ALIGN, none),
         F::internal("depth"),
-        F::variadic("children", CONTENT),
+        F::variadic("children", CONTENT).cast_with(convert::enum_child),
     ], scope: [ENUM_ITEM]
 );
 element!(
@@ -279,8 +282,8 @@ element!(
         F::named("separator", CONTENT, none),
         F::named("indent", LEN, zero_len),
         F::named("hanging-indent", LEN, two_em),
-        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto),
-        F::variadic("children", &[]),
+        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
+        F::variadic("children", &[]).cast_with(convert::terms_child),
     ], scope: [TERM_ITEM]
 );
 element!(
@@ -295,7 +298,7 @@ element!(
 );
 element!(
     /// The value of a `context` expression, computed at layout time.
-    CONTEXT = "context", "Context", [F::required("func", &[T::Func])]
+    CONTEXT = "context", "Context", [F::internal("func")]
 );
 element!(
     /// A paragraph.
@@ -334,7 +337,7 @@ element!(
 );
 element!(
     /// A manual page break.
-    PAGEBREAK = "pagebreak", "Page Break", [F::named("weak", BOOL, no), F::named("to", &[T::None, T::Str], none)]
+    PAGEBREAK = "pagebreak", "Page Break", [F::named("weak", BOOL, no), F::named("to", &[T::None, T::Str], none).cast_with(convert::parity)]
 );
 element!(
     /// A manual column break.
@@ -342,11 +345,11 @@ element!(
 );
 element!(
     /// Horizontal spacing.
-    H = "h", "Horizontal Spacing", [F::required("amount", SPACING), F::named("weak", BOOL, no)]
+    H = "h", "Horizontal Spacing", [F::required("amount", SPACING).as_spacing(), F::named("weak", BOOL, no)]
 );
 element!(
     /// Vertical spacing.
-    V = "v", "Vertical Spacing", [F::required("amount", SPACING), F::named("weak", BOOL, no)]
+    V = "v", "Vertical Spacing", [F::required("amount", SPACING).as_spacing(), F::named("weak", BOOL, no)]
 );
 element!(
     /// Aligned content.
@@ -363,9 +366,9 @@ element!(
         F::named("radius", &[T::Relative, T::Dict], none),
         F::named("inset", INSET, none),
         F::named("outset", INSET, none),
-        F::named("spacing", SPACING, none),
-        F::named("above", &[T::Auto, T::Relative, T::Fraction], auto),
-        F::named("below", &[T::Auto, T::Relative, T::Fraction], auto),
+        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], none).as_spacing(),
+        F::named("above", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
+        F::named("below", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
         F::named("clip", BOOL, no),
         F::named("sticky", BOOL, no),
         F::positional("body", &[T::None, T::Content], none),
@@ -403,8 +406,8 @@ element!(
     /// Items stacked along an axis.
     STACK = "stack", "Stack", [
         F::named("dir", &[T::Direction], ttb),
-        F::named("spacing", &[T::None, T::Relative, T::Fraction], none),
-        F::variadic("children", &[T::Content, T::Relative, T::Fraction]),
+        F::named("spacing", &[T::None, T::Relative, T::Fraction], none).as_spacing(),
+        F::variadic("children", &[T::Content, T::Relative, T::Fraction]).as_spacing(),
     ]
 );
 element!(
@@ -486,14 +489,14 @@ element!(
     GRID_HEADER = "grid.header", "Grid Header", [
         F::named("repeat", BOOL, yes),
         F::named("level", &[T::Int], one),
-        F::variadic("children", CONTENT),
+        F::variadic("children", CONTENT).cast_with(convert::grid_child),
     ]
 );
 element!(
     /// A footer of a grid, repeated on each page.
     GRID_FOOTER = "grid.footer", "Grid Footer", [
         F::named("repeat", BOOL, yes),
-        F::variadic("children", CONTENT),
+        F::variadic("children", CONTENT).cast_with(convert::grid_child),
     ]
 );
 element!(
@@ -534,16 +537,16 @@ element!(
 element!(
     /// Content arranged in a grid.
     GRID = "grid", "Grid", [
-        F::named("columns", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
-        F::named("rows", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
-        F::named("gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
-        F::named("column-gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
-        F::named("row-gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
         F::named("fill", &[T::None, T::Color, T::Array, T::Func], none),
         F::named("align", &[], auto),
         F::named("stroke", &[], none),
         F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none),
-        F::variadic("children", CONTENT),
+        F::variadic("children", CONTENT).cast_with(convert::grid_child),
     ], scope: [GRID_CELL, GRID_HEADER, GRID_FOOTER, GRID_HLINE, GRID_VLINE]
 );
 element!(
@@ -551,14 +554,14 @@ element!(
     TABLE_HEADER = "table.header", "Table Header", [
         F::named("repeat", BOOL, yes),
         F::named("level", &[T::Int], one),
-        F::variadic("children", CONTENT),
+        F::variadic("children", CONTENT).cast_with(convert::table_child),
     ]
 );
 element!(
     /// A footer of a table, repeated on each page.
     TABLE_FOOTER = "table.footer", "Table Footer", [
         F::named("repeat", BOOL, yes),
-        F::variadic("children", CONTENT),
+        F::variadic("children", CONTENT).cast_with(convert::table_child),
     ]
 );
 element!(
@@ -599,16 +602,16 @@ element!(
 element!(
     /// A table.
     TABLE = "table", "Table", [
-        F::named("columns", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
-        F::named("rows", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
-        F::named("gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
-        F::named("column-gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
-        F::named("row-gutter", &[T::Auto, T::Int, T::Relative, T::Fraction, T::Array], none),
+        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
         F::named("fill", &[T::None, T::Color, T::Array, T::Func], none),
         F::named("align", &[], auto),
         F::named("stroke", &[], none),
         F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none),
-        F::variadic("children", CONTENT),
+        F::variadic("children", CONTENT).cast_with(convert::table_child),
     ], scope: [TABLE_CELL, TABLE_HEADER, TABLE_FOOTER, TABLE_HLINE, TABLE_VLINE]
 );
 element!(
@@ -675,7 +678,7 @@ element!(
 element!(
     /// Underlined text.
     UNDERLINE = "underline", "Underline", [
-        F::named("stroke", STROKE, auto),
+        F::named("stroke", &[T::Auto, T::Stroke], auto),
         F::named("offset", &[T::Auto, T::Length], auto),
         F::named("extent", LEN, zero_len),
         F::named("evade", BOOL, yes),
@@ -686,7 +689,7 @@ element!(
 element!(
     /// Struck-through text.
     STRIKE = "strike", "Strikethrough", [
-        F::named("stroke", STROKE, auto),
+        F::named("stroke", &[T::Auto, T::Stroke], auto),
         F::named("offset", &[T::Auto, T::Length], auto),
         F::named("extent", LEN, zero_len),
         F::named("background", BOOL, no),
@@ -737,7 +740,7 @@ element!(
 element!(
     /// Overlined text.
     OVERLINE = "overline", "Overline", [
-        F::named("stroke", STROKE, auto),
+        F::named("stroke", &[T::Auto, T::Stroke], auto),
         F::named("offset", &[T::Auto, T::Length], auto),
         F::named("extent", LEN, zero_len),
         F::named("evade", BOOL, yes),

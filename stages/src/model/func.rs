@@ -36,6 +36,8 @@ pub enum FuncRepr {
     With(Arc<(Func, Args)>),
     /// The constructor of a type, where a type is used as a function (`map(str)`).
     Type(super::Type),
+    /// A method reached through its type (`array.len`), taking `self` first.
+    Method(super::Type, &'static str),
 }
 
 /// A library function written in Rust. It takes what it needs from the arguments; the
@@ -109,6 +111,7 @@ impl Func {
             FuncRepr::Closure(closure) => closure.name.as_deref(),
             FuncRepr::With(with) => with.0.name(),
             FuncRepr::Type(ty) => Some(ty.short_name()),
+            FuncRepr::Method(_, name) => Some(name),
         }
     }
 
@@ -152,12 +155,15 @@ impl Func {
             FuncRepr::Native(native) => {
                 (native.call)(engine, &mut args).and_then(|v| args.finish().map(|()| v))
             }
-            FuncRepr::Element(elem) => elem.construct(&mut args).and_then(|v| {
-                args.finish()?;
-                Ok(Value::Content(v))
-            }),
+            FuncRepr::Element(elem) => {
+                elem.construct(&mut args, &mut engine.warnings).and_then(|v| {
+                    args.finish()?;
+                    Ok(Value::Content(v))
+                })
+            }
             FuncRepr::Closure(closure) => crate::eval::call_closure(engine, self, closure, args),
             FuncRepr::Type(ty) => crate::eval::library::construct(engine, *ty, args),
+            FuncRepr::Method(ty, name) => crate::eval::call_type_method(engine, *ty, name, args),
             FuncRepr::With(with) => {
                 let (inner, applied) = &**with;
                 let mut all = applied.clone();
@@ -198,6 +204,7 @@ impl PartialEq for Func {
             (FuncRepr::Closure(a), FuncRepr::Closure(b)) => Arc::ptr_eq(a, b),
             (FuncRepr::With(a), FuncRepr::With(b)) => Arc::ptr_eq(a, b),
             (FuncRepr::Type(a), FuncRepr::Type(b)) => a == b,
+            (FuncRepr::Method(a, m), FuncRepr::Method(b, n)) => a == b && m == n,
             _ => false,
         }
     }

@@ -16,12 +16,12 @@ mod decimal;
 mod duration;
 mod gradient;
 mod numeric;
+mod path;
 mod regex;
 mod str;
 mod stroke;
 mod symbol;
 mod version;
-mod path;
 
 mod array;
 mod dict;
@@ -36,14 +36,17 @@ mod func;
 mod scope;
 
 mod content;
+mod convert;
 mod counter;
 mod elements;
+mod selector;
 mod styles;
 
 pub use self::align::{Alignment, HAlign, VAlign};
 pub use self::args::{Arg, Args};
 pub use self::array::Array;
 pub use self::bytes::Bytes;
+pub use self::cast::coerce;
 pub use self::cast::{FromValue, Smart, StrResult, expected, mismatch};
 pub use self::color::Color;
 pub use self::color::ColorSpace;
@@ -59,6 +62,7 @@ pub use self::gradient::GradientKind;
 pub use self::gradient::{Gradient, GradientData, Tiling, TilingData};
 pub use self::numeric::{Fr, Length, Ratio, Rel};
 pub use self::ops::{compare, equal, join};
+pub use self::path::FilePath;
 pub use self::regex::Regex;
 pub use self::repr::{format_float, format_float_display, format_int, repr_str};
 pub use self::repr::{powi, pretty_list, repr_float, round_with_precision};
@@ -71,7 +75,6 @@ pub use self::symbol::Symbol;
 pub use self::types::Type;
 pub use self::value::Value;
 pub use self::version::Version;
-pub use self::path::FilePath;
 
 /// Operators on values: `ops::add(a, b)`, `ops::neg(v)`, …
 pub mod ops_fns {

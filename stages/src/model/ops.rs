@@ -48,6 +48,17 @@ fn concat(lhs: Value, rhs: Value) -> Result<Value, (Value, Value)> {
             a.extend(b);
             Dict(a)
         }
+        (Args(mut a), Args(b)) => {
+            // A named argument given again moves to the end with its new value.
+            let items = &mut std::sync::Arc::make_mut(&mut a).items;
+            for arg in b.items.iter() {
+                if let Some(name) = &arg.name {
+                    items.retain(|old| old.name.as_ref() != Some(name));
+                }
+                items.push(arg.clone());
+            }
+            Args(a)
+        }
         (a, b) => return Err((a, b)),
     })
 }

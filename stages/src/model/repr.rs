@@ -2,7 +2,8 @@
 //! `(1, 2)`, `(a: 1)`, `<label>`, `heading(depth: 1, body: [Hi])`), and the number formats
 //! shared with `display` (which uses the typographic minus sign).
 //!
-//! Arrays and dictionaries print on one line regardless of length.
+//! Arrays and dictionaries print on one line while short, else one item per line, and
+//! show at most 40 items.
 
 use ecow::{EcoString, eco_format};
 
@@ -34,15 +35,25 @@ impl Value {
             Self::Label(v) => v.repr(),
             Self::Content(v) => v.repr(),
             Self::Array(v) => {
-                let items: Vec<EcoString> = v.0.iter().map(Value::repr).collect();
-                pretty_list(&items, items.len() == 1)
+                let mut items: Vec<EcoString> =
+                    v.0.iter().take(MAX_ITEMS).map(Value::repr).collect();
+                if v.len() > MAX_ITEMS {
+                    items.push(eco_format!(".. ({} items omitted)", v.len() - MAX_ITEMS));
+                }
+                pretty_list(&items, v.len() == 1)
             }
             Self::Dict(v) => {
                 if v.is_empty() {
                     return "(:)".into();
                 }
-                let items: Vec<EcoString> =
-                    v.iter().map(|(k, v)| eco_format!("{}: {}", repr_key(k), v.repr())).collect();
+                let mut items: Vec<EcoString> = v
+                    .iter()
+                    .take(MAX_ITEMS)
+                    .map(|(k, v)| eco_format!("{}: {}", repr_key(k), v.repr()))
+                    .collect();
+                if v.len() > MAX_ITEMS {
+                    items.push(eco_format!(".. ({} pairs omitted)", v.len() - MAX_ITEMS));
+                }
                 pretty_list(&items, false)
             }
             Self::Func(v) => v.repr(),
@@ -58,8 +69,12 @@ impl Value {
                 eco_format!("arguments{}", pretty_list(&items, false))
             }
             Self::Module(v) => eco_format!("<module {}>", v.name()),
+            // The types of `none` and `auto` would read as the values themselves.
+            Self::Type(v @ (super::Type::None | super::Type::Auto)) => {
+                eco_format!("type({})", v.short_name())
+            }
             Self::Type(v) => v.short_name().into(),
-            Self::Styles(_) => "..".into(),
+            Self::Styles(_) => "styles(..)".into(),
             Self::Selector(v) => repr_selector(v),
             Self::Counter(v) => v.repr(),
             // Typst hides a location's identity.
@@ -77,6 +92,10 @@ impl Value {
     }
 }
 
+/// The most items of an array or pairs of a dictionary `repr` shows; the rest are
+/// summarized as `.. (N items omitted)`.
+const MAX_ITEMS: usize = 40;
+
 /// A dictionary key: bare if it is an identifier, quoted otherwise.
 fn repr_key(key: &str) -> EcoString {
     if is_ident(key) { key.into() } else { repr_str(key) }
@@ -85,18 +104,28 @@ fn repr_key(key: &str) -> EcoString {
 /// A selector as the code that builds it.
 pub(super) fn repr_selector(selector: &Selector) -> EcoString {
     match selector {
-        Selector::Elem(elem, None) => elem.name().into(),
+        Selector::Elem(elem, None) => elem.short_name().into(),
         Selector::Elem(elem, Some(fields)) => {
             let dict = Value::Dict(fields.clone()).repr();
             let inner = dict.strip_prefix('(').and_then(|d| d.strip_suffix(')')).unwrap_or("");
-            eco_format!("{}.where({})", elem.name(), inner)
+            eco_format!("{}.where({})", elem.short_name(), inner)
         }
         Selector::Label(label) => eco_format!("<{}>", label.0),
-        Selector::Text(text) => repr_str(text),
+        Selector::Regex(regex) => regex.repr(),
+        Selector::Location(_) => "location(..)".into(),
         Selector::Or(list) | Selector::And(list) => {
             let name = if matches!(selector, Selector::Or(_)) { "or" } else { "and" };
             let items: Vec<EcoString> = list.iter().map(repr_selector).collect();
             eco_format!("selector.{name}({})", items.join(", "))
+        }
+        Selector::Before { selector: inner, end: other, inclusive }
+        | Selector::After { selector: inner, start: other, inclusive } => {
+            let name = if matches!(selector, Selector::Before { .. }) { "before" } else { "after" };
+            let flag = if *inclusive { "" } else { ", inclusive: false" };
+            eco_format!("{}.{name}({}{flag})", repr_selector(inner), repr_selector(other))
+        }
+        Selector::Within { selector: inner, ancestor } => {
+            eco_format!("{}.within({})", repr_selector(inner), repr_selector(ancestor))
         }
     }
 }

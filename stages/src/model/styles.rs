@@ -8,9 +8,9 @@
 
 use ecow::EcoVec;
 
-use super::{Content, Dict, Element, FromValue, Func, Label, Value};
+pub use super::selector::Selector;
+use super::{Content, Element, FromValue, Func, Value};
 use crate::base::Span;
-use ecow::EcoString;
 
 /// A list of style properties and show rules. Cheap to clone.
 #[derive(Debug, Default, Clone, PartialEq)]
@@ -54,40 +54,6 @@ pub enum Transformation {
     Content(Content),
     /// Applies styles to the selected content.
     Styles(Styles),
-}
-
-/// What a show rule (or a query) selects.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Selector {
-    /// Elements of a kind, optionally only those whose fields equal the given ones.
-    Elem(Element, Option<Dict>),
-    /// Content with a label.
-    Label(Label),
-    /// Occurrences of a text.
-    Text(EcoString),
-    /// Any of the selectors.
-    Or(EcoVec<Selector>),
-    /// All of the selectors.
-    And(EcoVec<Selector>),
-}
-
-impl Selector {
-    /// Whether `content` matches (text selectors match inside text and so never match a
-    /// whole element here).
-    pub fn matches(&self, content: &Content) -> bool {
-        match self {
-            Self::Elem(elem, fields) => {
-                content.is(*elem)
-                    && fields.as_ref().is_none_or(|fields| {
-                        fields.iter().all(|(name, value)| content.field(name) == Some(value))
-                    })
-            }
-            Self::Label(label) => content.label() == Some(label),
-            Self::Text(_) => false,
-            Self::Or(list) => list.iter().any(|s| s.matches(content)),
-            Self::And(list) => list.iter().all(|s| s.matches(content)),
-        }
-    }
 }
 
 impl Styles {

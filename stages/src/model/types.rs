@@ -122,7 +122,6 @@ impl Type {
         Self::Args,
         Self::Module,
         Self::Type,
-        Self::Styles,
         Self::Selector,
         Self::Counter,
         Self::Location,

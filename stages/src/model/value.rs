@@ -118,7 +118,12 @@ impl Value {
             Self::Version(v) => Content::text(v.display()),
             Self::Content(c) => c,
             Self::Symbol(s) => Content::text(s.get()),
-            other => Content::text(other.repr()),
+            Self::Module(module) => module.content().clone(),
+            // Everything else shows its code, as inline raw text.
+            other => Content::new(super::RAW)
+                .with_field("text", Self::Str(other.repr().into()))
+                .with_field("block", Self::Bool(false))
+                .with_field("lang", Self::Str("typc".into())),
         }
     }
 }

@@ -726,8 +726,11 @@ fn context(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> S
     };
     let here = Here { location: Some(location), page: r.engine.here.page, numbering };
     let outer = std::mem::replace(&mut r.engine.here, here);
+    // The closure sees the styles where it stands (`text.size`, `to-absolute`).
+    let outer_styles = std::mem::replace(&mut r.engine.styles, styles.clone());
     let result = func.call(r.engine, Args::new(elem.span(), []));
     r.engine.here = outer;
+    r.engine.styles = outer_styles;
     let output = result?.display();
     r.visit(&output, styles, loc.child(0))
 }

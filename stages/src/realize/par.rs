@@ -11,7 +11,7 @@ use ecow::EcoString;
 use super::{InlinePiece, Par};
 use crate::base::{Span, Tag};
 use crate::doc::Destination;
-use crate::model::Styles;
+use crate::model::{StyleChain, Styles, TEXT, Value};
 
 /// A paragraph under construction.
 #[derive(Debug, Default)]
@@ -63,11 +63,17 @@ impl ParBuilder {
         self.space = Some((styles.clone(), span));
     }
 
-    /// Adds text.
+    /// Adds text (in upper or lower case where `upper`/`lower` asked for it).
     pub fn text(&mut self, text: &str, styles: &Styles, span: Span, link: Option<&Destination>) {
         if text.is_empty() {
             return;
         }
+        let cased = match StyleChain::new(styles).get(TEXT, "case") {
+            Some(Value::Str(case)) if case.as_str() == "upper" => Some(text.to_uppercase()),
+            Some(Value::Str(case)) if case.as_str() == "lower" => Some(text.to_lowercase()),
+            _ => None,
+        };
+        let text = cased.as_deref().unwrap_or(text);
         self.flush_space(link);
         self.weak = false;
         self.push_text(text, styles, span, link);

@@ -9,21 +9,30 @@
 //!    recipe not yet applied to this element is the step to take.
 //! 2. An element seen for the first time is prepared: its fields are materialized under
 //!    the show-set styles, and locatable elements (headings, figures, labelled content)
-//!    leave their tags and step their counters.
+//!    leave their tags and step their counters. One more tag carries the prepared
+//!    element itself, for `query`.
 //! 3. The step's output is realized with the show-set styles and a mark saying that this
 //!    recipe was applied to this element (`marks.rs`): when the output holds the element
 //!    again (`show heading: it => block(it)`), that recipe is skipped and the element is
 //!    not prepared a second time. Without a step, the built-in look applies.
+//!
+//! Text rules (`show "word": ..`, `show regex(..): ..`) cut their matches out of text
+//! (`visit_text`), and out of runs of sibling texts, spaces and smart quotes that a match
+//! spans (`visit_textual_run`: `don't`, `a#[b]c`). Errors of function recipes on elements
+//! are delayed, as in Typst: they hold only if they remain once the document settled.
+
+use std::hash::{Hash, Hasher};
 
 use ecow::EcoString;
 
 use super::builtin;
 use super::marks::{self, Prepared};
 use super::walk::{Realizer, concat};
-use crate::base::{Locator, SourceResult, Span, Tag, TagInfo};
+use crate::base::{FxHasher64, Location, Locator, SourceResult, Span, Tag, TagInfo};
+use crate::eval::Here;
 use crate::model::{
-    Args, Content, FIGURE, HEADING, Recipe, Selector, Style, StyleChain, Styles, Transformation,
-    Value,
+    Args, Content, FIGURE, HEADING, IMAGE, PAGE, RAW, Recipe, SMARTQUOTE, SPACE, Selector, Style,
+    StyleChain, Styles, TABLE, TEXT, Transformation, Value,
 };
 
 /// How deeply show rules may nest before realization gives up.
@@ -34,6 +43,9 @@ const OUTPUT_KEY: u64 = 1 << 61;
 
 /// Keeps the locations of label tags apart from the labelled element's own.
 pub(super) const LABEL_KEY: u64 = 1 << 60;
+
+/// Keeps the locations of element tags (for queries) apart from the element's own.
+const ELEMENT_KEY: u64 = 1 << 59;
 
 /// Applies the show rules in effect to `content`; `false` if there was nothing to do
 /// (no recipe applies and the element needs no preparation).
@@ -54,6 +66,9 @@ pub(super) fn visit_show(
         .filter(|(_, recipe)| recipe.selector.as_ref().is_some_and(|s| may_match(s, content)))
         .collect();
     if recipes.is_empty() && !locatable(content) && !builtin::has_show_set(content) {
+        if inline_queryable(content) {
+            tag_inline(r, &materialize(content, styles), loc);
+        }
         return Ok(false);
     }
 
@@ -86,10 +101,16 @@ pub(super) fn visit_show(
         None => {
             map = concat(&builtin::show_set(&shown, styles), &map);
             if step.is_none() && map.is_empty() && !locatable(content) {
+                if inline_queryable(content) {
+                    tag_inline(r, &shown, loc);
+                }
                 return Ok(false);
             }
             let inner = concat(styles, &map);
-            let elem = if map.is_empty() { shown } else { materialize(content, &inner) };
+            let mut elem = if map.is_empty() { shown } else { materialize(content, &inner) };
+            if let Some(location) = location(&elem, loc) {
+                elem = elem.located(location);
+            }
             let numbers = prepare(r, &elem, &inner, loc)?;
             (Prepared { elem, numbers }, inner)
         }
@@ -121,7 +142,38 @@ fn apply(
     let output = match &recipe.transform {
         Transformation::Func(func) => {
             let args = Args::new(recipe.span, [Value::Content(prepared.elem.clone())]);
-            func.call(r.engine, args)?.display()
+            // As in Typst, the function knows the context of a located element: its
+            // location is `here()`.
+            let outer = match prepared.elem.location() {
+                Some(location) => {
+                    let numbering = match StyleChain::new(styles).get(PAGE, "numbering") {
+                        Some(Value::None) | None => None,
+                        Some(value) => Some(value.clone()),
+                    };
+                    let here =
+                        Here { location: Some(location), page: r.engine.here.page, numbering };
+                    Some(std::mem::replace(&mut r.engine.here, here))
+                }
+                None => None,
+            };
+            let result = func.call(r.engine, args);
+            if let Some(outer) = outer {
+                r.engine.here = outer;
+            }
+            match result {
+                Ok(value) => value.display(),
+                // As in Typst, a failing show rule on an element does not end the
+                // compilation: its error holds only if it is still there once the
+                // document has settled (a rule that queries the document may fail
+                // before the first layout). Text rules fail at once, as in Typst.
+                Err(errors) if matches!(recipe.selector, Some(Selector::Regex(_))) => {
+                    return Err(errors);
+                }
+                Err(errors) => {
+                    errors.into_iter().for_each(|error| r.engine.delay(error));
+                    return Ok(());
+                }
+            }
         }
         Transformation::Content(replacement) => replacement.clone(),
         Transformation::Styles(own) => prepared.elem.clone().styled(own.clone()),
@@ -146,19 +198,18 @@ pub(super) fn visit_text(
     let mut best: Option<(usize, usize, &Recipe, &str)> = None;
     for &i in indices.iter() {
         let Style::Recipe(recipe) = &all[i] else { continue };
-        let Some(Selector::Text(needle)) = &recipe.selector else { continue };
-        if needle.is_empty() {
-            continue;
-        }
-        let Some(start) = text.find(needle.as_str()) else { continue };
+        let Some(Selector::Regex(regex)) = &recipe.selector else { continue };
+        // As in Typst, a rule whose first match is empty selects nothing here.
+        let Some(found) = regex.0.find(text).filter(|m| !m.is_empty()) else { continue };
+        let start = found.start();
         if best.is_some_and(|(s, ..)| s <= start) {
             continue;
         }
-        let matched = Content::text(needle.clone());
+        let matched = Content::text(found.as_str());
         if marks::prepared(styles, &matched).is_some_and(|(_, guards)| guards.contains(&i)) {
             continue;
         }
-        best = Some((start, i, recipe, needle.as_str()));
+        best = Some((start, i, recipe, found.as_str()));
     }
     let Some((start, index, recipe, needle)) = best else { return Ok(false) };
     let end = start + needle.len();
@@ -171,6 +222,125 @@ pub(super) fn visit_text(
         r.visit(&Content::text(&text[end..]).spanned(span), styles, loc.child(2))?;
     }
     Ok(true)
+}
+
+/// Whether text show rules are in effect.
+pub(super) fn has_text_rules(r: &mut Realizer, styles: &Styles) -> bool {
+    let indices = r.recipes.indices(styles);
+    let all = styles.iter().as_slice();
+    indices.iter().any(|&i| {
+        matches!(&all[i], Style::Recipe(recipe) if matches!(recipe.selector, Some(Selector::Regex(_))))
+    })
+}
+
+/// Realizes a run of sibling texts, spaces and smart quotes (`don't`, `a#[b]c`) under
+/// the text show rules in effect: as in Typst, the rules see the run's text as one
+/// (a smart quote as its plain quote), so a match may span several siblings; such a
+/// match is cut out as one text and shown by its rule. Matches inside one sibling are
+/// left to `visit_text`, which sees that sibling's text.
+pub(super) fn visit_textual_run(
+    r: &mut Realizer,
+    run: &[(Content, Locator)],
+    styles: &Styles,
+) -> SourceResult<()> {
+    let mut joined = String::new();
+    let mut ends = Vec::with_capacity(run.len());
+    for (child, _) in run {
+        joined.push_str(&plain(child));
+        ends.push(joined.len());
+    }
+    // The child holding byte `at` of the joined text.
+    let child_of = |at: usize| ends.partition_point(|&end| end <= at);
+    let mut from = 0;
+    let spanning = loop {
+        let Some((start, end, index)) = leftmost_match(r, &joined, from, styles) else {
+            break None;
+        };
+        let (a, b) = (child_of(start), child_of(end - 1));
+        if a != b {
+            break Some((start, end, index, a, b));
+        }
+        from = end;
+    };
+    let Some((start, end, index, a, b)) = spanning else {
+        for (child, loc) in run {
+            r.visit(child, styles, *loc)?;
+        }
+        return Ok(());
+    };
+    for (child, loc) in &run[..a] {
+        r.visit(child, styles, *loc)?;
+    }
+    let (first, first_loc) = &run[a];
+    let first_start = if a == 0 { 0 } else { ends[a - 1] };
+    if start > first_start {
+        let before = Content::text(&joined[first_start..start]).spanned(first.span());
+        r.visit(&before, styles, first_loc.child(0))?;
+    }
+    let all = styles.iter().as_slice();
+    let Style::Recipe(recipe) = &all[index] else { return Ok(()) };
+    let matched = Content::text(&joined[start..end]).spanned(first.span());
+    let prepared = Prepared { elem: matched, numbers: None };
+    apply(r, recipe, index, &prepared, styles, first_loc.child(1))?;
+    // What follows the match (the rest of its last sibling and the siblings after it)
+    // may hold more matches.
+    let (last, last_loc) = &run[b];
+    let mut rest = Vec::with_capacity(run.len() - b);
+    if end < ends[b] {
+        rest.push((Content::text(&joined[end..ends[b]]).spanned(last.span()), last_loc.child(2)));
+    }
+    rest.extend(run[b + 1..].iter().cloned());
+    visit_textual_run(r, &rest, styles)
+}
+
+/// The text a sibling contributes to a run that text rules see.
+fn plain(content: &Content) -> EcoString {
+    if content.is(SMARTQUOTE) {
+        let double = !matches!(content.field("double"), Some(Value::Bool(false)));
+        return if double { "\"".into() } else { "'".into() };
+    }
+    if content.is(SPACE) {
+        return " ".into();
+    }
+    match content.field("text") {
+        Some(Value::Str(text)) => text.0.clone(),
+        _ => EcoString::new(),
+    }
+}
+
+/// Whether a sibling can be part of a run that text rules see as one text.
+pub(super) fn textual(content: &Content) -> bool {
+    (content.is(TEXT) || content.is(SPACE) || content.is(SMARTQUOTE)) && content.label().is_none()
+}
+
+/// The leftmost non-empty match at or after `from` of the text rules in effect (the
+/// innermost rule on a tie), skipping rules already applied to that text: its range
+/// and the rule's position among the styles.
+fn leftmost_match(
+    r: &mut Realizer,
+    text: &str,
+    from: usize,
+    styles: &Styles,
+) -> Option<(usize, usize, usize)> {
+    let indices = r.recipes.indices(styles);
+    let all = styles.iter().as_slice();
+    let mut best: Option<(usize, usize, usize)> = None;
+    for &i in indices.iter() {
+        let Style::Recipe(recipe) = &all[i] else { continue };
+        let Some(Selector::Regex(regex)) = &recipe.selector else { continue };
+        let Some(found) = regex.0.find_at(text, from).filter(|m| !m.is_empty()) else {
+            continue;
+        };
+        if best.is_some_and(|(s, ..)| s <= found.start()) {
+            continue;
+        }
+        let matched = Content::text(found.as_str());
+        if marks::prepared(styles, &matched).is_some_and(|(_, guards)| guards.contains(&i)) {
+            continue;
+        }
+        best = Some((found.start(), found.end(), i));
+    }
+    best
 }
 
 /// The positions of the recipes in a style list, innermost first, remembered for the
@@ -207,9 +377,29 @@ fn may_match(selector: &Selector, content: &Content) -> bool {
     match selector {
         Selector::Elem(elem, _) => content.is(*elem),
         Selector::Label(label) => content.label() == Some(label),
-        Selector::Text(_) => false,
+        Selector::Location(location) => content.location() == Some(*location),
         Selector::Or(list) => list.iter().any(|s| may_match(s, content)),
         Selector::And(list) => list.iter().all(|s| may_match(s, content)),
+        // Text is matched by `visit_text`; show rules refuse the other selectors.
+        Selector::Regex(_)
+        | Selector::Before { .. }
+        | Selector::After { .. }
+        | Selector::Within { .. } => false,
+    }
+}
+
+/// The location show rules see on an element (`it.location()`): that of its tag for
+/// headings, figures and labelled content, else its place for the other elements Typst
+/// locates; `None` for elements that are not locatable.
+fn location(elem: &Content, loc: Locator) -> Option<Location> {
+    if elem.is(HEADING) || elem.is(FIGURE) {
+        Some(loc.location())
+    } else if elem.label().is_some() {
+        Some(loc.child(LABEL_KEY).location())
+    } else if Selector::Elem(elem.elem(), None).check_locatable().is_ok() {
+        Some(loc.location())
+    } else {
+        None
     }
 }
 
@@ -240,6 +430,37 @@ pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
     if elem == HEADING && matches!(out.field("level"), Some(Value::Auto)) {
         let level = builtin::heading_level(&out, styles);
         out = out.with_field("level", Value::Int(level as i64));
+        changed = true;
+    }
+    if elem == HEADING {
+        // Typst's heading offset defaults to 0 and an automatic supplement is the word
+        // for a section in the language in effect.
+        if matches!(out.field("offset"), Some(Value::None)) {
+            out = out.with_field("offset", Value::Int(0));
+            changed = true;
+        }
+        if matches!(out.field("supplement"), Some(Value::Auto)) {
+            let word = super::reference::heading_supplement(&super::reference::lang(styles));
+            out = out.with_field("supplement", Value::Content(Content::text(word)));
+            changed = true;
+        }
+    }
+    if elem == FIGURE && matches!(out.field("kind"), Some(Value::Auto)) {
+        // Typst resolves an automatic kind to the function of the body's first image,
+        // table or raw block (`figure.where(kind: table)` selects by it), and the
+        // automatic supplement to that kind's word.
+        let key = builtin::figure_counter(&out);
+        let kind = match key.strip_prefix("figure:").unwrap_or(&key) {
+            "table" => Value::Func(TABLE.into()),
+            "raw" => Value::Func(RAW.into()),
+            _ => Value::Func(IMAGE.into()),
+        };
+        out = out.with_field("kind", kind);
+        if matches!(out.field("supplement"), Some(Value::Auto))
+            && let Some(supplement) = builtin::figure_supplement(&out, styles)
+        {
+            out = out.with_field("supplement", Value::Content(supplement));
+        }
         changed = true;
     }
     if changed { out } else { content.clone() }
@@ -290,5 +511,49 @@ fn prepare(
         let info = TagInfo::Labelled { label: label.0.clone() };
         r.tag(Tag { location: loc.child(LABEL_KEY).location(), info });
     }
+    if locatable(elem) {
+        r.tag(Tag { location: loc.child(ELEMENT_KEY).location(), info: element_info(elem) });
+    } else if inline_queryable(elem) {
+        r.tag(Tag { location: loc.location(), info: element_info(elem) });
+    }
     Ok(numbers)
+}
+
+/// The inline elements that Typst locates besides labelled content: they leave no tag
+/// but their element tag, which stands at their own location (so that the location a
+/// query or show rule gives them answers `page()`). Block-level ones (lists, tables,
+/// equations, …) are not queryable yet.
+const INLINE_QUERYABLE: &[&str] = &[
+    "strong",
+    "emph",
+    "link",
+    "ref",
+    "footnote",
+    "cite",
+    "underline",
+    "strike",
+    "highlight",
+    "overline",
+];
+
+/// Whether queries find `content` by an element tag at its own location.
+fn inline_queryable(content: &Content) -> bool {
+    INLINE_QUERYABLE.contains(&content.elem().name())
+}
+
+/// Tags a materialized inline element that goes to its built-in look unprepared.
+fn tag_inline(r: &mut Realizer, elem: &Content, loc: Locator) {
+    let elem = elem.clone().located(loc.location());
+    r.tag(Tag { location: loc.location(), info: element_info(&elem) });
+}
+
+/// The info of the tag that queries find an element by: the element as show rules see
+/// it (fields materialized, location set), identified by its label, location and repr,
+/// which cover everything a query can read from it.
+fn element_info(elem: &Content) -> TagInfo {
+    let mut hasher = FxHasher64::default();
+    elem.location().map(|l| l.as_u64()).hash(&mut hasher);
+    elem.label().map(|l| l.0.as_str()).hash(&mut hasher);
+    elem.repr().hash(&mut hasher);
+    TagInfo::element(elem.clone(), hasher.finish())
 }

@@ -16,12 +16,26 @@ use crate::base::{
 };
 use crate::doc::DocumentInfo;
 use crate::eval::{Engine, MemoryWorld};
-use crate::model::{StyleChain, Styles, TEXT, Value};
+use crate::model::{Content, StyleChain, Styles, TEXT, Value};
 
 /// Evaluates `source` and realizes it as a document: the runs and the metadata.
 pub(super) fn realize(source: &str) -> SourceResult<(Vec<PageRun>, DocumentInfo)> {
     // A first iteration: errors that wait for a layout are not errors yet.
-    realize_with(source, &EmptyIntrospector, false)
+    let (mut runs, info) = realize_with(source, &EmptyIntrospector, false)?;
+    runs.iter_mut().for_each(|run| strip_elements(&mut run.items));
+    Ok((runs, info))
+}
+
+/// Drops the element tags (for queries) from `items`: they stand next to the heading,
+/// figure and label tags that the other tests look at, and `element_tags` checks them.
+fn strip_elements(items: &mut Vec<FlowItem>) {
+    let element = |tag: &Tag| matches!(tag.info, TagInfo::Element(_));
+    items.retain(|item| !matches!(item, FlowItem::Tag(tag) if element(tag)));
+    for item in items {
+        if let FlowItem::Par(par) = item {
+            par.items.retain(|piece| !matches!(piece, InlinePiece::Tag(tag) if element(tag)));
+        }
+    }
 }
 
 /// Like `realize`, with what a previous layout found, as the last iteration: delayed
@@ -30,7 +44,9 @@ fn realize_after(
     source: &str,
     introspector: &dyn Introspector,
 ) -> SourceResult<(Vec<PageRun>, DocumentInfo)> {
-    realize_with(source, introspector, true)
+    let (mut runs, info) = realize_with(source, introspector, true)?;
+    runs.iter_mut().for_each(|run| strip_elements(&mut run.items));
+    Ok((runs, info))
 }
 
 /// Realizes `source` against `introspector`; with `last`, delayed errors are errors.
@@ -68,7 +84,8 @@ fn check(source: &str, expected: &str) {
 /// Realizes `source` and gives the first error's message.
 #[track_caller]
 fn error(source: &str) -> EcoString {
-    match realize(source) {
+    // Errors of show rules are delayed, as in Typst: they count in the last iteration.
+    match realize_after(source, &EmptyIntrospector) {
         Ok(_) => panic!("expected an error for {source}"),
         Err(errors) => errors[0].message.clone(),
     }
@@ -137,7 +154,35 @@ fn dump_tag(tag: &Tag) -> String {
         }
         TagInfo::Context => "tag context".into(),
         TagInfo::Labelled { label } => format!("tag label {label}"),
+        TagInfo::Element(payload) => match payload.downcast::<Content>() {
+            Some(elem) => {
+                let label = elem.label().map(|l| format!(" <{}>", l.0)).unwrap_or_default();
+                let text = match elem.field("body") {
+                    Some(Value::Content(body)) => body.plain_text(),
+                    _ => elem.plain_text(),
+                };
+                format!("tag element {} {text}{label}", elem.elem().name())
+            }
+            None => "tag element ?".into(),
+        },
     }
+}
+
+/// The tags of `source`'s first run (those in paragraphs too), element tags included.
+fn all_tags(source: &str) -> Vec<Tag> {
+    let (runs, _) = realize_with(source, &EmptyIntrospector, false).expect("realization");
+    let mut tags = Vec::new();
+    for item in &runs[0].items {
+        match item {
+            FlowItem::Tag(tag) => tags.push(tag.clone()),
+            FlowItem::Par(par) => tags.extend(par.items.iter().filter_map(|p| match p {
+                InlinePiece::Tag(tag) => Some(tag.clone()),
+                _ => None,
+            })),
+            _ => {}
+        }
+    }
+    tags
 }
 
 /// The flow items of a block's body, realized as layout would.
@@ -153,7 +198,9 @@ fn try_nested(item: &FlowItem) -> SourceResult<Vec<FlowItem>> {
     let world = MemoryWorld::new("");
     let mut engine = Engine::new(&world);
     let Some(Value::Content(body)) = content.field("body") else { panic!("block without body") };
-    realize_flow(&mut engine, body, styles, *locator)
+    let mut items = realize_flow(&mut engine, body, styles, *locator)?;
+    strip_elements(&mut items);
+    Ok(items)
 }
 
 #[test]
@@ -162,7 +209,7 @@ fn paragraphs_split_at_parbreaks() {
         "Hello  world\n\n  Second *par*",
         r#"run 0
         par "Hello world"
-        par "Second " "par""#,
+        par "Second" " " "par""#,
     );
     check("", "run 0");
     check("   ", "run 0");
@@ -278,7 +325,7 @@ fn show_rules_replace_and_call() {
     check(
         "#show strong: it => [<#it.body>]\na *b* c",
         r#"run 0
-        par "a " "<b>" " c""#,
+        par "a" " " "<b>" " c""#,
     );
     check("#show <x>: it => [Y]\na #[b]<x> c", "run 0\npar \"a\" #tag \" \" \"Y\" \" c\"");
     check(
@@ -528,7 +575,9 @@ impl Introspector for Layout {
 fn references_name_numbered_headings() {
     let source = "#set heading(numbering: \"1.\")\n= A\n= B <b>\nSee @b.";
     let (runs, _) = realize(source).unwrap();
-    assert_eq!(dump(&runs).lines().last(), Some(r#"par "See ??.""#));
+    // The reference's element tag (stripped here) stands before the space that leads
+    // up to it, as those of labelled content do.
+    assert_eq!(dump(&runs).lines().last(), Some(r#"par "See" " ??.""#));
     let layout = Layout::of(&runs);
     let (runs, _) = realize_after(source, &layout).unwrap();
     let FlowItem::Par(par) = runs[0].items.last().unwrap() else { panic!() };
@@ -540,7 +589,7 @@ fn references_name_numbered_headings() {
             _ => ("?", false),
         })
         .collect();
-    assert_eq!(pieces, [("See ", false), ("Section\u{A0}2", true), (".", false)]);
+    assert_eq!(pieces, [("See", false), (" ", false), ("Section\u{A0}2", true), (".", false)]);
     let message = realize_after("@nope", &layout).unwrap_err()[0].message.clone();
     assert_eq!(message, "label `<nope>` does not exist in the document");
 }
@@ -634,4 +683,78 @@ fn weak_spacing_swallows_spaces() {
         r#"run 0
         par "a" h "b " h " c""#,
     );
+}
+
+#[test]
+fn located_elements_leave_element_tags_for_queries() {
+    let tags = all_tags("= A <a>\n#figure([x], caption: [c])\n#[b] <l> *c* <s>\n#[d]");
+    let dumped: Vec<String> = tags.iter().map(dump_tag).collect();
+    assert_eq!(
+        dumped,
+        [
+            "tag heading 1 A",
+            "tag label a",
+            "tag element heading A <a>",
+            "tag figure Figure [1]",
+            "tag element figure x",
+            "tag label l",
+            "tag element text b <l>",
+            "tag label s",
+            "tag element strong c <s>",
+        ]
+    );
+    // The element carries the location of its own tag (as `it.location()` gives it),
+    // while the element tag has a location of its own.
+    let located = |i: usize| match &tags[i].info {
+        TagInfo::Element(payload) => payload.downcast::<Content>().and_then(|c| c.location()),
+        _ => None,
+    };
+    assert_eq!(located(2), Some(tags[0].location));
+    assert_eq!(located(4), Some(tags[3].location));
+    assert_eq!(located(6), Some(tags[5].location));
+    assert_ne!(tags[2].location, tags[0].location);
+}
+
+#[test]
+fn element_tags_change_with_the_element() {
+    let payload = |source: &str| {
+        all_tags(source).into_iter().find(|t| matches!(t.info, TagInfo::Element(_))).unwrap()
+    };
+    assert_eq!(payload("= A"), payload("= A"));
+    assert_ne!(payload("= A"), payload("= B"));
+    assert_ne!(payload("= A"), payload("== A"));
+    assert_ne!(payload("= A"), payload("#set heading(numbering: \"1\")\n= A"));
+}
+
+#[test]
+fn inline_locatable_elements_are_tagged_at_their_own_location() {
+    let tags = all_tags("a *b* _c_ d");
+    let dumped: Vec<String> = tags.iter().map(dump_tag).collect();
+    assert_eq!(dumped, ["tag element strong b", "tag element emph c"]);
+    for tag in &tags {
+        let TagInfo::Element(payload) = &tag.info else { panic!() };
+        let elem = payload.downcast::<Content>().unwrap();
+        assert_eq!(elem.location(), Some(tag.location));
+    }
+    // A show rule sees the same location.
+    let shown = all_tags("#show strong: it => it\n*b*");
+    assert_eq!(shown.iter().map(dump_tag).collect::<Vec<_>>(), ["tag element strong b"]);
+}
+
+#[test]
+fn text_rules_match_across_sibling_texts() {
+    // `#[b]` and the smart quote are siblings of the texts around them; the rules see
+    // one text.
+    check("#show \"ab\": [X]\na#[b]c", "run 0\npar \"X\" \"c\"");
+    check("#show \"n't\": [X]\ndon't", "run 0\npar \"do\" \"X\"");
+    check("#show regex(\"a.c\"): [X]\n1a#[b]c2a#[b]c3", "run 0\npar \"1\" \"X\" \"2\" \"X\" \"3\"");
+    // A match inside one sibling is that sibling's, as before.
+    check("#show \"ab\": [X]\nab#[c]", "run 0\npar \"X\" \"c\"");
+    // Without a match across siblings, smart quotes stay smart.
+    check("#show \"xy\": [X]\ndon't", "run 0\npar \"don\u{2019}t\"");
+    // The rule sees the joined text (a smart quote as its plain quote).
+    let (runs, _) = realize("#show \"n't\": it => it.text.len()\ndon't").unwrap();
+    assert_eq!(dump(&runs), "run 0\npar \"do\" \"3\"");
+    // Styled siblings are not joined.
+    check("#show \"ab\": [X]\n#text(red)[a]b", "run 0\npar \"a\" \"b\"");
 }

@@ -1,7 +1,9 @@
 //! The walk: content and the styles in effect → flow items, through show rules and the
 //! built-in looks. Sequences are visited child by child (list items gathered into
 //! lists), `styled` nodes push their styles, every other element first meets the show
-//! rules (`show.rs`) and then its built-in look (`builtin.rs`).
+//! rules (`show.rs`) and then its built-in look (`builtin.rs`). Under text show rules, a
+//! run of sibling texts is handed to `show.rs` whole, as the rules see it as one text.
+//! A `context` that fails delays its error (Typst's), as it may pass once laid out.
 //!
 //! Styles travel *flattened*: the `Styles` handed down is the full list in effect,
 //! outermost first, and a `styled` node makes a new list by appending its own. Siblings
@@ -19,8 +21,8 @@ use crate::base::{Locator, SourceResult, Span, Tag};
 use crate::doc::{Destination, DocumentDate, DocumentInfo, Timestamp};
 use crate::eval::Engine;
 use crate::model::{
-    Array, Content, DOCUMENT, ENUM, ENUM_ITEM, Element, LIST, LIST_ITEM, PAGE, PARBREAK, Property,
-    SEQUENCE, SPACE, STYLED, Style, Styles, TERM_ITEM, TERMS, Value,
+    Array, CONTEXT, Content, DOCUMENT, ENUM, ENUM_ITEM, Element, LIST, LIST_ITEM, PAGE, PARBREAK,
+    Property, SEQUENCE, SPACE, STYLED, Style, Styles, TERM_ITEM, TERMS, Value,
 };
 
 /// The realization of one flow: the document's (split into runs) or a nested one.
@@ -65,6 +67,26 @@ impl<'a, 'w> Realizer<'a, 'w> {
         if content.is(STYLED) {
             return self.visit_styled(content, styles, loc);
         }
+        if content.is(CONTEXT) {
+            // As in Typst, a `context` that fails does not end the compilation: its
+            // error holds only if it is still there once the document has settled
+            // (`query(heading).first()` fails before the first layout).
+            if let Err(errors) = self.visit_element(content, styles, loc) {
+                errors.into_iter().for_each(|error| self.engine.delay(error));
+            }
+            return Ok(());
+        }
+        self.visit_element(content, styles, loc)
+    }
+
+    /// Realizes an element (neither a sequence nor a styled node): its show rules, else
+    /// its built-in look.
+    fn visit_element(
+        &mut self,
+        content: &Content,
+        styles: &Styles,
+        loc: Locator,
+    ) -> SourceResult<()> {
         if show::visit_show(self, content, styles, loc)? {
             return Ok(());
         }
@@ -79,9 +101,21 @@ impl<'a, 'w> Realizer<'a, 'w> {
         loc: Locator,
     ) -> SourceResult<()> {
         let children: Vec<&Content> = content.children().collect();
+        let text_rules = show::has_text_rules(self, styles);
         let mut i = 0;
         while i < children.len() {
             let child = children[i];
+            if text_rules && show::textual(child) {
+                // Text rules see a run of sibling texts as one text.
+                let end = i + children[i..].iter().take_while(|c| show::textual(c)).count();
+                if end - i > 1 {
+                    let run: Vec<(Content, Locator)> =
+                        (i..end).map(|k| (children[k].clone(), loc.child(k as u64))).collect();
+                    show::visit_textual_run(self, &run, styles)?;
+                    i = end;
+                    continue;
+                }
+            }
             if let Some(list) = list_of(child.elem()) {
                 let (list, end) = gather(&children, i, child.elem(), list);
                 self.visit(&list, styles, loc.child(i as u64))?;

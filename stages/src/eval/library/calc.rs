@@ -34,6 +34,10 @@ native!(ATAN2, "atan2", atan2);
 native!(SINH, "sinh", sinh);
 native!(COSH, "cosh", cosh);
 native!(TANH, "tanh", tanh);
+native!(ASINH, "asinh", asinh);
+native!(ACOSH, "acosh", acosh);
+native!(ATANH, "atanh", atanh);
+native!(ERF, "erf", erf);
 native!(LOG, "log", log);
 native!(LN, "ln", ln);
 native!(FACT, "fact", fact);
@@ -76,8 +80,12 @@ pub fn scope() -> Scope {
         &SINH,
         &COSH,
         &TANH,
+        &ASINH,
+        &ACOSH,
+        &ATANH,
         &LOG,
         &LN,
+        &ERF,
         &FACT,
         &PERM,
         &BINOM,
@@ -438,6 +446,31 @@ fn tanh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     hyperbolic(args, libm::tanh)
 }
 
+fn asinh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    hyperbolic(args, libm::asinh)
+}
+
+fn acosh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = cast::<f64>(take(args, "value")?)?;
+    if value < 1.0 {
+        crate::bail!(span, "value must be greater than or equal to 1");
+    }
+    Ok(Value::Float(libm::acosh(value)))
+}
+
+fn atanh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let (value, span) = cast::<f64>(take(args, "value")?)?;
+    if value <= -1.0 || value >= 1.0 {
+        crate::bail!(span, "value must be between -1 and 1 (exclusive)");
+    }
+    Ok(Value::Float(libm::atanh(value)))
+}
+
+/// The error function.
+fn erf(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    hyperbolic(args, libm::erf)
+}
+
 /// `calc.log(value, base: 10.0)`.
 fn log(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
@@ -673,12 +706,15 @@ fn clamp(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 /// The least or greatest of the arguments: each is compared with the best so far, and an
-/// error points at the one that could not be compared.
+/// error points at the one that could not be compared. A named argument fails first, as
+/// all arguments are checked before any is compared.
 fn extremum(args: &mut Args, goal: Ordering) -> SourceResult<Value> {
     let span = args.span;
+    let (positional, named) = args.take_positional();
+    args.items = named;
+    args.take().finish()?;
     let mut best = None;
-    while let Some(i) = args.items.iter().position(|arg| arg.name.is_none()) {
-        let arg = args.items.remove(i);
+    for arg in positional {
         best = Some(match best {
             None => arg.value,
             Some(current) => {

@@ -125,6 +125,9 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
     if let Some(value) = super::paint::type_scope(ty, name) {
         return Some(value);
     }
+    if let Some(value) = super::introspection::type_scope(ty, name) {
+        return Some(value);
+    }
     let native = match (ty, name) {
         (Type::Array, "range") => &RANGE,
         _ => return None,
@@ -132,32 +135,47 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
     Some(Value::Func(crate::model::Func::from(native)))
 }
 
-/// `eval(source, mode: "code", scope: (:))`.
+/// `eval(source, mode: "code", scope: (:))`. Errors inside the source point at it.
 fn eval(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let span = args.span;
-    let text: Str = args.expect("source")?;
-    let mode: Option<Str> = args.named("mode")?;
+    let (text, span) = args.expect_spanned::<Str>("source")?;
+    let mode: Option<(Value, crate::base::Span)> = args.named_spanned("mode")?;
     let scope: Option<crate::model::Dict> = args.named("scope")?;
-    let mode = match mode.as_deref() {
-        None | Some("code") => EvalMode::Code,
-        Some("markup") => EvalMode::Markup,
-        Some("math") => EvalMode::Math,
-        Some(other) => crate::bail!(
-            span,
-            "expected \"code\", \"markup\", or \"math\", found {}",
-            crate::model::repr_str(other)
-        ),
+    let expected = "expected \"markup\", \"math\", or \"code\"";
+    let mode = match mode {
+        None => EvalMode::Code,
+        Some((Value::Str(mode), mode_span)) => match mode.as_str() {
+            "code" => EvalMode::Code,
+            "markup" => EvalMode::Markup,
+            "math" => EvalMode::Math,
+            _ => crate::bail!(mode_span, "{expected}"),
+        },
+        Some((other, mode_span)) => {
+            crate::bail!(mode_span, "{expected}, found {}", other.ty().long_name())
+        }
     };
     eval_string(engine, &text, span, mode, scope.unwrap_or_default())
 }
 
-/// Changes the case of a string, or styles content to be shown in that case (not
-/// available before layout handles text case, so content is refused).
+/// Changes the case of a string (or a symbol's text), or styles content to be shown in
+/// that case (the text's internal `case` field).
 fn change_case(args: &mut Args, upper: bool) -> SourceResult<Value> {
-    let span = args.span;
-    match args.expect::<Value>("text")? {
-        Value::Str(s) => Ok(Value::str(if upper { s.to_uppercase() } else { s.to_lowercase() })),
-        v => Err(mismatch("string", &v)).at(span),
+    let (value, span) = args.expect_spanned::<Value>("text")?;
+    let convert = |s: &str| Value::str(if upper { s.to_uppercase() } else { s.to_lowercase() });
+    match value {
+        Value::Str(s) => Ok(convert(&s)),
+        Value::Symbol(symbol) => Ok(convert(symbol.get())),
+        Value::Content(content) => {
+            let mut styles = crate::model::Styles::new();
+            let case = Value::str(if upper { "upper" } else { "lower" });
+            styles.push(crate::model::Style::Property(crate::model::Property {
+                elem: crate::model::TEXT,
+                field: crate::model::TEXT.field_index("case").unwrap_or_default(),
+                value: case,
+                span,
+            }));
+            Ok(Value::Content(content.styled(styles)))
+        }
+        v => Err(mismatch("string or content", &v)).at(span),
     }
 }
 
@@ -188,20 +206,13 @@ pub fn construct(_: &mut Engine, ty: Type, mut args: Args) -> SourceResult<Value
         Type::Array => crate::eval::methods::construct_array(&mut args)?,
         Type::Dict => crate::eval::methods::construct_dict(&mut args)?,
         Type::Args => Value::Args(Arc::new(args.take())),
-        Type::Selector => {
-            let v: Value = args.expect("target")?;
-            Value::Selector(Arc::new(crate::eval::selector_of(v).at(span)?))
-        }
+        Type::Selector => super::introspection::construct_selector(&mut args)?,
         Type::Datetime => super::time::construct_datetime(&mut args)?,
         Type::Duration => super::time::construct_duration(&mut args)?,
         Type::Stroke => super::paint::construct_stroke(&mut args)?,
         Type::Tiling => super::paint::construct_tiling(&mut args)?,
         Type::Path => super::data::construct_path(&mut args)?,
-        Type::Content => {
-            let v: Value = args.expect("value")?;
-            Value::Content(v.display())
-        }
-        other => crate::bail!(span, "type {} does not have a constructor", other.short_name()),
+        other => crate::bail!(span, "type {} does not have a constructor", other.long_name()),
     };
     args.finish()?;
     Ok(value)

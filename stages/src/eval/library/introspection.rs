@@ -1,28 +1,40 @@
 //! Introspection: `counter(key)` with its methods (`get`, `display`, `final`, `at`),
-//! `here()`, `locate(..)` and the methods of locations (`page`, `position`,
-//! `page-numbering`). Values come from the previous iteration's layout
-//! (`engine.introspector`) and from what `context` knows about its place (`engine.here`).
+//! `here()`, `locate(..)`, `query(..)`, the methods of locations (`page`, `position`,
+//! `page-numbering`) and the selector type's functions (`selector.or(..)`). Values come
+//! from the previous iteration's layout (`engine.introspector`) and from what `context`
+//! knows about its place (`engine.here`).
 //!
 //! Every question to the introspector goes through `Engine::introspect`, labelled with the
 //! call as the user wrote it (`counter(page).final()`), so that the pipeline can replay it
 //! to check convergence. Outside `context` nothing is known, and these functions fail with
 //! Typst's `can only be used when context is known`.
 //!
+//! Queries (`query`, and `locate` or `counter.at` of a selector) read the element records
+//! that realization leaves for headings, figures, labelled content and inline locatable
+//! elements (`TagInfo::Element`, see `realize::show`), in document order; `before` and
+//! `after` split them at the first match of their other selector. `within` is refused.
+//! This file is longer than most because counters, locations and queries share these
+//! lookups and their fake-introspector tests.
+//!
 //! Only the page counter and the counter of all headings have values yet; other counters
-//! (names, labels, figures) stay at `(0,)` until counter updates and element records exist,
-//! and `step`/`update` fail with `counter updates are not supported yet`.
+//! (names, labels, figures) stay at `(0,)` until counter updates exist, and
+//! `step`/`update` fail with `counter updates are not supported yet`.
 
 use ecow::{EcoString, eco_format};
 
 use super::native;
-use crate::base::{Introspection, Location, Locator, Record, SourceResult, Span, TagInfo};
+use crate::base::{
+    Introspection, Introspector, Location, Locator, Record, SourceResult, Span, TagInfo,
+};
 use crate::eval::Engine;
 use crate::model::{
-    Args, Counter, CounterKey, CounterState, Dict, Func, Label, Length, Scope, Selector, Value,
+    Args, Content, Counter, CounterKey, CounterState, Dict, Func, Label, Length, Scope, Selector,
+    Type, Value,
 };
 
 native!(HERE, "here", here);
 native!(LOCATE, "locate", locate);
+native!(QUERY, "query", query);
 
 /// The methods of counters, for method dispatch.
 pub const COUNTER_METHODS: &[&str] = &["get", "display", "final", "at", "step", "update"];
@@ -30,11 +42,65 @@ pub const COUNTER_METHODS: &[&str] = &["get", "display", "final", "at", "step", 
 /// The methods of locations, for method dispatch.
 pub const LOCATION_METHODS: &[&str] = &["page", "position", "page-numbering"];
 
-/// Adds `here` and `locate` to the global scope (`counter` and `location` are types).
+/// Adds `here`, `locate` and `query` to the global scope (`counter` and `location` are
+/// types).
 pub fn define(scope: &mut Scope) {
-    for native in [&HERE, &LOCATE] {
+    for native in [&HERE, &LOCATE, &QUERY] {
         scope.define(native.name, Func::from(native));
     }
+}
+
+native!(SELECTOR_OR, "or", selector_or);
+native!(SELECTOR_AND, "and", selector_and);
+native!(SELECTOR_BEFORE, "before", selector_before);
+native!(SELECTOR_AFTER, "after", selector_after);
+native!(SELECTOR_WITHIN, "within", selector_within);
+
+/// The functions reachable through the selector type (`selector.or(a, b)`): its methods
+/// with the selector as the first argument.
+pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
+    if ty != Type::Selector {
+        return None;
+    }
+    let natives =
+        [&SELECTOR_OR, &SELECTOR_AND, &SELECTOR_BEFORE, &SELECTOR_AFTER, &SELECTOR_WITHIN];
+    let native = natives.into_iter().find(|n| n.name == name)?;
+    Some(Value::Func(Func::from(native)))
+}
+
+/// `selector(target)`: an element function, label, string, symbol, regex, location or
+/// selector as a selector.
+pub fn construct_selector(args: &mut Args) -> SourceResult<Value> {
+    let (target, span) = args.expect_spanned::<Value>("target")?;
+    let selector = Selector::from_value(target).map_err(|e| error(span, e))?;
+    Ok(Value::Selector(std::sync::Arc::new(selector)))
+}
+
+/// Calls the selector method `name` with the `self` argument as its target.
+fn selector_method(args: &mut Args, name: &str) -> SourceResult<Value> {
+    let (target, span) = take_positional(args, "self")?;
+    let selector = Selector::from_value(target).map_err(|e| error(span, e))?;
+    Ok(Value::Selector(std::sync::Arc::new(selector.method(name, args)?)))
+}
+
+fn selector_or(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    selector_method(args, "or")
+}
+
+fn selector_and(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    selector_method(args, "and")
+}
+
+fn selector_before(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    selector_method(args, "before")
+}
+
+fn selector_after(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    selector_method(args, "after")
+}
+
+fn selector_within(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    selector_method(args, "within")
 }
 
 /// `counter(key)`: a page, element or selector, label, location, or name.
@@ -42,9 +108,10 @@ pub fn construct_counter(args: &mut Args) -> SourceResult<Value> {
     let (key, key_span) = take_positional(args, "key")?;
     let counter = match key {
         Value::Str(name) => Counter::new(CounterKey::Str(name.0)),
+        Value::Symbol(symbol) => Counter::new(CounterKey::Str(symbol.get().into())),
         Value::Location(location) => Counter::new(CounterKey::Location(location)),
         Value::Label(label) => Counter::new(CounterKey::Selector(Selector::Label(label))),
-        value @ (Value::Func(_) | Value::Selector(_)) => {
+        value @ (Value::Func(_) | Value::Selector(_) | Value::Regex(_)) => {
             let selector = crate::eval::selector_of(value).map_err(|e| error(key_span, e))?;
             Counter::of_selector(selector).map_err(|e| error(key_span, e))?
         }
@@ -156,18 +223,32 @@ fn here(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     }
 }
 
-/// `locate(target)`: the location of a label's element, or a location itself.
+/// `locate(target)`: the location of the one element a label or selector names, or a
+/// location itself.
 fn locate(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let target = take_positional(args, "selector")?;
     require_context(engine, span)?;
     let label = eco_format!("locate({})", target.0.repr());
-    // Before the first layout a label has no location yet; the next iteration (which the
-    // recorded read guarantees) gives the real one, so any stable stand-in serves.
+    // Before the first layout nothing can be located yet; the next iteration (which the
+    // recorded read guarantees) gives the real location, so any stable stand-in serves.
     let location = resolve(engine, target, span, &label)?
         .or(engine.here.location)
         .unwrap_or_else(|| Locator::root().location());
     Ok(Value::Location(location))
+}
+
+/// `query(target)`: the elements a selector matches, in document order, as the
+/// previous layout placed them.
+fn query(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let span = args.span;
+    let (target, target_span) = take_positional(args, "target")?;
+    args.take().finish()?;
+    let label = eco_format!("query({})", target.repr());
+    let selector = Selector::locatable(target).map_err(|e| error(target_span, e))?;
+    require_context(engine, span)?;
+    let found = select(engine, &selector, span, &label)?;
+    Ok(Value::Array(found.into_iter().map(Value::Content).collect()))
 }
 
 /// Fails unless the code runs inside `context`.
@@ -185,44 +266,81 @@ fn error(span: Span, message: impl Into<EcoString>) -> ecow::EcoVec<crate::base:
     ecow::eco_vec![crate::base::SourceDiagnostic::error(span, message)]
 }
 
-/// The location a label or location argument names. `None` before the first layout,
-/// when labels are not known yet (a `PageCount` read then makes sure another iteration
-/// follows, since its answer changes as soon as there are pages).
+/// The location a label, selector or location argument names. `None` before the first
+/// layout, when nothing is known yet (the recorded read makes sure another iteration
+/// follows), and while the target matches no element or several: that error is delayed,
+/// as the document may yet settle.
 fn resolve(
     engine: &mut Engine,
     (target, target_span): (Value, Span),
     span: Span,
     label: &str,
 ) -> SourceResult<Option<Location>> {
-    let name = match target {
-        Value::Location(location) => return Ok(Some(location)),
-        Value::Label(Label(name)) => name,
-        Value::Selector(selector) => match &*selector {
-            Selector::Label(Label(name)) => name.clone(),
-            _ => return Err(not_yet_locatable(target_span)),
-        },
-        Value::Func(_) => return Err(not_yet_locatable(target_span)),
-        v => crate::bail!(
-            target_span,
-            "expected label, function, location, or selector, found {}",
-            v.ty().long_name()
-        ),
+    let selector = Selector::locatable(target).map_err(|e| error(target_span, e))?;
+    let name = match selector {
+        Selector::Location(location) => return Ok(Some(location)),
+        Selector::Label(Label(name)) => name,
+        selector => {
+            let found = select(engine, &selector, span, label)?;
+            let message = match found.as_slice() {
+                [elem] => return Ok(elem.location()),
+                [] => "selector does not match any element",
+                _ => "selector matches multiple elements",
+            };
+            engine.delay(crate::base::SourceDiagnostic::error(span, message));
+            return Ok(None);
+        }
     };
     let introspector = engine.introspect(Introspection::Label(name.clone()), span, label);
     if let Some(record) = introspector.label(&name) {
-        return Ok(Some(record.location));
+        return Ok(Some(labelled_location(introspector, record, &name)));
     }
     // The label may yet appear (or become unique) when the document settles.
     engine.delay(crate::base::missing_label(introspector, &name, span));
     Ok(None)
 }
 
-/// The error for targets other than labels and locations, which quire cannot locate yet.
-fn not_yet_locatable(span: Span) -> ecow::EcoVec<crate::base::SourceDiagnostic> {
-    ecow::eco_vec![
-        crate::base::SourceDiagnostic::error(span, "only labels and locations can be located yet")
-            .with_hint("give the element a label and use that")
-    ]
+/// The location of the element whose label tag is `record`: that of the element itself
+/// (a labelled heading's is the heading's, as `query` and show rules give it), found
+/// among the element records at the same place.
+fn labelled_location(introspector: &dyn Introspector, record: &Record, name: &str) -> Location {
+    let records = introspector.records();
+    let start = records.partition_point(|r| r.page < record.page);
+    records[start..]
+        .iter()
+        .take_while(|r| r.page == record.page)
+        .filter(|r| r.position == record.position)
+        .find_map(|r| match &r.info {
+            TagInfo::Element(payload) => payload
+                .downcast::<Content>()
+                .filter(|elem| elem.label().is_some_and(|l| l.0 == name))
+                .and_then(Content::location),
+            _ => None,
+        })
+        .unwrap_or(record.location)
+}
+
+/// The elements of the previous layout that `selector` matches, in document order, as a
+/// recorded read. `before` and `after` split the matches at the first match of their
+/// other selector (including it when inclusive), or keep them all when that matches
+/// nothing, as in Typst.
+fn select(
+    engine: &mut Engine,
+    selector: &Selector,
+    span: Span,
+    label: &str,
+) -> SourceResult<Vec<Content>> {
+    let mut anchors = Vec::new();
+    query::anchors(selector, &mut anchors);
+    let introspector = engine.introspect(Introspection::Elements, span, label);
+    // Where a location that is no element (a `context`'s, as `here()` gives) falls
+    // among the elements matters too.
+    for location in anchors {
+        engine.introspect(Introspection::PositionOf(location), span, label);
+    }
+    let elements = query::Elements::new(introspector.records());
+    let found = elements.select(selector).map_err(|e| error(span, e))?;
+    Ok(found.into_iter().map(|i| elements.content(i).clone()).collect())
 }
 
 /// The page a location landed on (1 while unknown), as a recorded read.
@@ -284,7 +402,20 @@ fn state_at(
     let introspector = engine.introspect(Introspection::Headings, span, label);
     engine.introspect(Introspection::PositionOf(location), span, label);
     let records = introspector.records();
-    let cutoff = records.iter().position(|r| r.location == location).unwrap_or(0);
+    // The element's own step counts (`counter(heading).at(<label>)` of a numbered
+    // heading is its number), and so do the heading and figure tags at the same place
+    // as a label's.
+    let cutoff = match records.iter().position(|r| r.location == location) {
+        Some(index) => {
+            let at = &records[index];
+            index
+                + records[index..]
+                    .iter()
+                    .take_while(|r| r.page == at.page && r.position == at.position)
+                    .count()
+        }
+        None => 0,
+    };
     heading_state(&records[..cutoff])
 }
 
@@ -359,6 +490,128 @@ fn display(
         args.push(span, Value::Int(n as i64));
     }
     Func::from(&super::numbering::NUMBERING).call(engine, args)
+}
+
+/// Queries over the element records of a layout: which elements a selector matches.
+mod query {
+    use ecow::EcoString;
+
+    use crate::base::{Location, Record, TagInfo};
+    use crate::model::{Content, Selector};
+
+    /// The elements among a layout's records, in document order.
+    pub struct Elements<'a> {
+        records: &'a [Record],
+        /// Each element's index among the records, and the element.
+        elems: Vec<(usize, &'a Content)>,
+    }
+
+    impl<'a> Elements<'a> {
+        /// The elements among `records` (which are in document order).
+        pub fn new(records: &'a [Record]) -> Self {
+            let elems = records
+                .iter()
+                .enumerate()
+                .filter_map(|(i, record)| match &record.info {
+                    TagInfo::Element(payload) => payload.downcast::<Content>().map(|c| (i, c)),
+                    _ => None,
+                })
+                .collect();
+            Self { records, elems }
+        }
+
+        /// Element number `i`.
+        pub fn content(&self, i: usize) -> &'a Content {
+            self.elems[i].1
+        }
+
+        /// The numbers of the elements `selector` matches, ascending.
+        pub fn select(&self, selector: &Selector) -> Result<Vec<usize>, EcoString> {
+            Ok(match selector {
+                Selector::Or(list) => {
+                    let mut all = Vec::new();
+                    for selector in list {
+                        all.extend(self.select(selector)?);
+                    }
+                    all.sort_unstable();
+                    all.dedup();
+                    all
+                }
+                Selector::And(list) => {
+                    let mut kept: Option<Vec<usize>> = None;
+                    for selector in list {
+                        let found = self.select(selector)?;
+                        kept = Some(match kept {
+                            Some(mut kept) => {
+                                kept.retain(|i| found.binary_search(i).is_ok());
+                                kept
+                            }
+                            None => found,
+                        });
+                    }
+                    kept.unwrap_or_default()
+                }
+                Selector::Before { selector, end, inclusive } => {
+                    let mut found = self.select(selector)?;
+                    if let Some(split) = self.first(end)? {
+                        found.retain(|&i| {
+                            let at = self.elems[i].0;
+                            at < split || (*inclusive && at == split)
+                        });
+                    }
+                    found
+                }
+                Selector::After { selector, start, inclusive } => {
+                    let mut found = self.select(selector)?;
+                    if let Some(split) = self.first(start)? {
+                        found.retain(|&i| {
+                            let at = self.elems[i].0;
+                            at > split || (*inclusive && at == split)
+                        });
+                    }
+                    found
+                }
+                Selector::Within { .. } => {
+                    return Err("`within` selectors cannot be queried yet".into());
+                }
+                Selector::Regex(_) => return Err("text is not locatable".into()),
+                Selector::Elem(..) | Selector::Label(_) | Selector::Location(_) => {
+                    (0..self.elems.len()).filter(|&i| selector.matches(self.elems[i].1)).collect()
+                }
+            })
+        }
+
+        /// Where the first match of `selector` stands among the records: an element, or,
+        /// for a location, any record (a `context`'s).
+        fn first(&self, selector: &Selector) -> Result<Option<usize>, EcoString> {
+            if let Selector::Location(location) = selector {
+                let elem = self.elems.iter().find(|(_, c)| c.location() == Some(*location));
+                return Ok(match elem {
+                    Some(&(at, _)) => Some(at),
+                    None => self.records.iter().position(|r| r.location == *location),
+                });
+            }
+            Ok(self.select(selector)?.first().map(|&i| self.elems[i].0))
+        }
+    }
+
+    /// Collects the locations `selector` names (whose place among the elements a query
+    /// depends on).
+    pub fn anchors(selector: &Selector, out: &mut Vec<Location>) {
+        match selector {
+            Selector::Location(location) => out.push(*location),
+            Selector::Or(list) | Selector::And(list) => {
+                list.iter().for_each(|s| anchors(s, out));
+            }
+            Selector::Before { selector, end: other, .. }
+            | Selector::After { selector, start: other, .. }
+            | Selector::Within { selector, ancestor: other } => {
+                anchors(selector, out);
+                anchors(other, out);
+            }
+            Selector::Elem(..) | Selector::Label(_) | Selector::Regex(_) => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -640,5 +893,101 @@ mod tests {
     fn updates_are_refused() {
         check_error(at(5), "counter(page).step()", "counter updates are not supported yet");
         check_error(at(5), "counter(\"x\").update(3)", "counter updates are not supported yet");
+    }
+
+    /// Headings as queries find them: `A` (1) on page 1, `B <b>` (3) on page 2 and the
+    /// level-2 `C` (5) on page 3, each with its heading and element records; contexts 2
+    /// and 4 after `A` and `B`.
+    fn queried() -> FakeIntrospector {
+        let elem = |n: u64, page: usize, level: i64, body: &str, label: Option<&str>| {
+            let mut content = Content::new(crate::model::HEADING)
+                .with_field("level", Value::Int(level))
+                .with_field("body", Value::Content(Content::text(body)))
+                .located(loc(n));
+            if let Some(label) = label {
+                content = content.labelled(Label(label.into()));
+            }
+            let info = TagInfo::element(content, n);
+            vec![heading(n, page, 10.0, level as usize, true), record(100 + n, page, 10.0, info)]
+        };
+        let mut records = Vec::new();
+        records.extend(elem(1, 1, 1, "A", None));
+        records.push(record(2, 1, 20.0, TagInfo::Context));
+        records.extend(elem(3, 2, 1, "B", Some("b")));
+        records.push(labelled(33, 2, 10.0, "b"));
+        records.push(record(4, 2, 20.0, TagInfo::Context));
+        records.extend(elem(5, 3, 2, "C", None));
+        FakeIntrospector { pages: 3, records }
+    }
+
+    fn check_query(here: Here, code: &str, expected: &str) {
+        let (result, _) = run(&queried(), here, code);
+        assert_eq!(result.as_deref(), Ok(expected), "{code}");
+    }
+
+    #[test]
+    fn query_finds_elements_in_document_order() {
+        let bodies = ".map(h => h.body.text)";
+        check_query(at(2), &format!("query(heading){bodies}"), "(\"A\", \"B\", \"C\")");
+        check_query(at(2), &format!("query(heading.where(level: 2)){bodies}"), "(\"C\",)");
+        check_query(at(2), &format!("query(<b>){bodies}"), "(\"B\",)");
+        check_query(at(2), "query(figure)", "()");
+        check_query(at(2), "query(heading).map(h => h.location().page())", "(1, 2, 3)");
+        check_query(
+            at(2),
+            "query(<b>).first().location() == locate(heading.where(level: 2))",
+            "false",
+        );
+        check_query(at(2), "locate(heading.where(level: 2)).page()", "3");
+        let (result, _) = run(&EmptyIntrospector, at(2), "query(heading)");
+        assert_eq!(result.as_deref(), Ok("()"));
+    }
+
+    #[test]
+    fn query_before_and_after_split_at_the_first_match() {
+        let bodies = ".map(h => h.body.text)";
+        let q = |selector: &str| format!("query(selector(heading).{selector}){bodies}");
+        check_query(at(2), &q("before(<b>)"), "(\"A\", \"B\")");
+        check_query(at(2), &q("before(<b>, inclusive: false)"), "(\"A\",)");
+        check_query(at(2), &q("after(<b>)"), "(\"B\", \"C\")");
+        check_query(at(2), &q("after(<b>, inclusive: false)"), "(\"C\",)");
+        check_query(at(2), &q("after(heading.where(level: 2))"), "(\"C\",)");
+        // A location that is no element (a context's) splits where it stands.
+        check_query(at(2), &q("before(here())"), "(\"A\",)");
+        check_query(at(4), &q("before(here())"), "(\"A\", \"B\")");
+        check_query(at(4), &q("after(here())"), "(\"C\",)");
+        // Without a match, nothing is split off.
+        check_query(at(2), &q("before(<nope>)"), "(\"A\", \"B\", \"C\")");
+        check_query(at(2), &q("before(figure)"), "(\"A\", \"B\", \"C\")");
+        check_query(at(2), "query(selector(heading).or(<b>)).len()", "3");
+        check_query(at(2), "query(selector(heading).and(<b>)).len()", "1");
+    }
+
+    #[test]
+    fn query_reads_the_elements_and_where_its_anchors_stand() {
+        let label = || "query(heading.before(location(..)))".to_string();
+        assert_eq!(
+            reads(&queried(), at(4), "query(selector(heading).before(here()))"),
+            [(Introspection::Elements, label()), (Introspection::PositionOf(loc(4)), label())]
+        );
+    }
+
+    #[test]
+    fn query_errors() {
+        check_error(Here::default(), "query(heading)", "can only be used when context is known");
+        check_error(at(2), "query(\"a\")", "text is not locatable");
+        check_error(
+            at(2),
+            "query(1)",
+            "expected label, function, location, or selector, found integer",
+        );
+        check_error(
+            at(2),
+            "query(selector(heading).within(figure))",
+            "`within` selectors cannot be queried yet",
+        );
+        let error = |code: &str| run(&queried(), at(2), code).0.unwrap_err();
+        assert_eq!(error("locate(figure)"), "selector does not match any element");
+        assert_eq!(error("locate(heading)"), "selector matches multiple elements");
     }
 }

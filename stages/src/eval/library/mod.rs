@@ -41,6 +41,7 @@ pub use self::color::{
 pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
 pub use self::numbers::{Endian, endian, field as number_field};
 pub use self::paint::gradient_kind_value;
+pub use self::symbols::binding_deprecation;
 
 /// The global scope of the standard library. `inputs` becomes `sys.inputs`.
 pub fn std_library(inputs: Dict) -> Scope {

@@ -22,7 +22,10 @@ pub fn define(scope: &mut Scope) {
 
 fn numbering(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let pattern: Value = args.expect("numbering")?;
+    let (pattern, pattern_span) = args.expect_spanned::<Value>("numbering")?;
+    if !matches!(pattern, Value::Str(_) | Value::Func(_)) {
+        return Err(mismatch("string or function", &pattern)).at(pattern_span);
+    }
     let numbers: Vec<usize> = args.all()?;
     // Symbol numbering repeats its symbol n / 6 times; a huge n would exhaust memory.
     if matches!(&pattern, Value::Str(p) if p.contains('*')) && numbers.iter().any(|&n| n > 10_000) {
@@ -34,7 +37,7 @@ fn numbering(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
             let values = numbers.iter().map(|&n| Value::Int(n as i64));
             func.call(engine, Args::new(span, values))
         }
-        v => Err(mismatch("string or function", &v)).at(span),
+        v => Err(mismatch("string or function", &v)).at(pattern_span),
     }
 }
 

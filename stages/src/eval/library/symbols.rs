@@ -24,6 +24,17 @@ pub fn define(scope: &mut Scope) {
     scope.define("emoji", Value::Module(EMOJI.clone()));
 }
 
+/// The deprecation message of the binding `key` in the symbol module `module` (`sym` or
+/// `emoji`), if it is deprecated.
+pub fn binding_deprecation(module: &str, key: &str) -> Option<&'static str> {
+    let source = match module {
+        "sym" => codex::SYM,
+        "emoji" => codex::EMOJI,
+        _ => return None,
+    };
+    source.get(key)?.deprecation
+}
+
 /// A library module from a codex module, its submodules included.
 fn module(name: &str, source: codex::Module) -> Module {
     let mut scope = Scope::new();

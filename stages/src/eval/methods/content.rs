@@ -20,11 +20,7 @@ pub(super) fn call(
         "fields" => Value::Dict(content.fields()),
         "has" => {
             let field: Str = args.expect("field")?;
-            Value::Bool(if field.as_str() == "label" {
-                content.label().is_some()
-            } else {
-                content.field(&field).is_some()
-            })
+            Value::Bool(content.get(&field).is_ok())
         }
         "location" => content.location().map_or(Value::None, Value::Location),
         _ => {

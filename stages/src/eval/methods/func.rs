@@ -1,16 +1,16 @@
-//! Methods of functions (`with`, `where`) and selectors (`or`, `and`).
+//! Methods of functions (`with`, `where`) and selectors (`or`, `and`, `before`, `after`,
+//! `within`; their logic is the selector's own).
 
 use std::sync::Arc;
 
 use crate::base::{SourceResult, Span};
-use crate::eval::At;
 use crate::model::{Args, Dict, Func, Selector, Value};
 
 /// The names of the function methods.
 pub(super) const NAMES: &[&str] = &["with", "where"];
 
 /// The names of the selector methods.
-pub(super) const SELECTOR_NAMES: &[&str] = &["or", "and"];
+pub(super) const SELECTOR_NAMES: &[&str] = crate::model::Selector::METHODS;
 
 pub(super) fn call(func: Func, name: &str, args: &mut Args, span: Span) -> SourceResult<Value> {
     Ok(match name {
@@ -40,18 +40,6 @@ pub(super) fn call_selector(
     name: &str,
     args: &mut Args,
 ) -> SourceResult<Value> {
-    // The other selectors come first, the one the method is called on last.
-    let mut list = ecow::EcoVec::new();
-    for arg in std::mem::take(&mut args.items) {
-        if let Some(name) = &arg.name {
-            crate::bail!(arg.span, "unexpected argument: {}", name);
-        }
-        list.push(crate::eval::selector_of(arg.value).at(arg.value_span)?);
-    }
-    list.push(Arc::unwrap_or_clone(selector));
-    Ok(Value::Selector(Arc::new(if name == "or" {
-        Selector::Or(list)
-    } else {
-        Selector::And(list)
-    })))
+    let selector = Arc::unwrap_or_clone(selector).method(name, args)?;
+    Ok(Value::Selector(Arc::new(selector)))
 }

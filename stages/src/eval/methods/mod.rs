@@ -19,8 +19,10 @@ mod gradient;
 mod int;
 mod numeric;
 mod str;
+mod typed;
 
 pub use self::args::named_field as args_field;
 pub use self::array::{construct as construct_array, range as array_range};
 pub use self::dict::construct as construct_dict;
 pub use self::dispatch::{call, call_mut, has_method, is_mutating};
+pub use self::typed::{call_type_method, type_method};

@@ -1,7 +1,7 @@
 //! Methods of lengths (`pt`, `mm`, `cm`, `inches`, `to-absolute`), angles (`deg`, `rad`)
 //! and versions (`at`).
 
-use crate::base::{Abs, Angle, SourceResult, Span};
+use crate::base::{Angle, SourceResult, Span};
 use crate::eval::{At, Engine};
 use crate::model::{Args, Length, Value, Version};
 
@@ -14,10 +14,6 @@ pub(super) const ANGLE_NAMES: &[&str] = &["deg", "rad"];
 /// The names of the version methods.
 pub(super) const VERSION_NAMES: &[&str] = &["at"];
 
-/// The font size `to-absolute` resolves em units with: Typst's default text size (the
-/// engine does not carry the styles of the `context` it runs in).
-const DEFAULT_TEXT_SIZE: f64 = 11.0;
-
 /// Calls a length method: the absolute part in a unit, or the length made absolute.
 pub(super) fn call_length(
     engine: &Engine,
@@ -27,13 +23,8 @@ pub(super) fn call_length(
     span: Span,
 ) -> SourceResult<Value> {
     if name == "to-absolute" {
-        if engine.here.location.is_none() && engine.here.page.is_none() {
-            crate::bail!(span, "can only be used when context is known";
-                hint: "try wrapping this in a `context` expression";
-                hint: "the `context` expression should wrap everything that depends on this function");
-        }
-        let em = length.em.at(Abs::pt(DEFAULT_TEXT_SIZE));
-        return Ok(Value::Length(Length::abs(length.abs + em)));
+        crate::eval::require_context(engine, span)?;
+        return Ok(Value::Length(crate::eval::to_absolute(engine, length)));
     }
     if length.em.get() != 0.0 {
         crate::bail!(span, "cannot convert a length with non-zero em units (`{}`) to {name}",

@@ -50,7 +50,7 @@ impl Serialize for EncodeContent<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let fields = self.0.fields();
         let mut map = serializer.serialize_map(Some(fields.len() + 1))?;
-        map.serialize_entry("func", self.0.elem().name())?;
+        map.serialize_entry("func", self.0.elem().short_name())?;
         for (key, value) in fields.iter() {
             map.serialize_entry(key.as_str(), &Encode(value))?;
         }
