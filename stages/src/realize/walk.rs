@@ -100,7 +100,10 @@ impl<'a, 'w> Realizer<'a, 'w> {
         styles: &Styles,
         loc: Locator,
     ) -> SourceResult<()> {
-        let children: Vec<&Content> = content.children().collect();
+        // Nested sequences (markup keeps them, as Typst does) are one stream here, so that
+        // list items, text runs and paragraphs group across them.
+        let mut children: Vec<&Content> = Vec::new();
+        flatten(content, &mut children);
         let text_rules = show::has_text_rules(self, styles);
         let mut i = 0;
         while i < children.len() {
@@ -384,5 +387,16 @@ fn document_date(value: &Value) -> DocumentDate {
         },
         Value::None => DocumentDate::None,
         _ => DocumentDate::Auto,
+    }
+}
+
+/// The children of a sequence with unlabelled nested sequences spliced in, in order.
+fn flatten<'a>(sequence: &'a Content, out: &mut Vec<&'a Content>) {
+    for child in sequence.children() {
+        if child.is(SEQUENCE) && child.label().is_none() {
+            flatten(child, out);
+        } else {
+            out.push(child);
+        }
     }
 }
