@@ -74,6 +74,11 @@ pub fn std_library(inputs: Dict) -> Scope {
     sys.define("inputs", inputs);
     sys.define("version", Value::Version(crate::model::Version(ecow::eco_vec![0, 15, 1])));
     scope.define("sys", Module::new("sys", sys, Content::empty()));
+
+    // `std` reaches the library even where a name is shadowed (`std.int`); it is the
+    // global module, which does not hold `std` itself.
+    let global = Module::new("global", scope.clone(), Content::empty());
+    scope.define("std", global);
     scope
 }
 
