@@ -129,13 +129,7 @@ impl Selector {
     /// and `within`, a counter's key): texts and regexes are refused as not locatable.
     pub fn locatable(value: Value) -> Result<Self, EcoString> {
         match value {
-            v @ (Value::Func(_)
-            | Value::Str(_)
-            | Value::Symbol(_)
-            | Value::Regex(_)
-            | Value::Label(_)
-            | Value::Location(_)
-            | Value::Selector(_)) => {
+            v if selectable(&v) => {
                 let selector = Self::from_value(v)?;
                 selector.check_locatable()?;
                 Ok(selector)
@@ -148,13 +142,7 @@ impl Selector {
     /// rules cannot take.
     pub fn showable(value: Value) -> Result<Self, EcoString> {
         let selector = match value {
-            v @ (Value::Func(_)
-            | Value::Str(_)
-            | Value::Symbol(_)
-            | Value::Regex(_)
-            | Value::Label(_)
-            | Value::Location(_)
-            | Value::Selector(_)) => Self::from_value(v)?,
+            v if selectable(&v) => Self::from_value(v)?,
             v => return Err(mismatch(SHOWABLE, &v)),
         };
         selector.check_show(false)?;
@@ -287,6 +275,21 @@ fn is_locatable(elem: Element) -> bool {
 /// An error at `span`.
 fn error(span: Span, message: EcoString) -> EcoVec<SourceDiagnostic> {
     ecow::eco_vec![SourceDiagnostic::error(span, message)]
+}
+
+/// Whether a value is of a kind that can become a selector (which kinds a use accepts is
+/// then up to it; the error messages list different kinds).
+fn selectable(value: &Value) -> bool {
+    matches!(
+        value,
+        Value::Func(_)
+            | Value::Str(_)
+            | Value::Symbol(_)
+            | Value::Regex(_)
+            | Value::Label(_)
+            | Value::Location(_)
+            | Value::Selector(_)
+    )
 }
 
 #[cfg(test)]
