@@ -183,6 +183,16 @@ impl Args {
         Ok(found)
     }
 
+    /// The span of the value of the named argument `name` (the last one if repeated), or
+    /// of the whole call if there is none.
+    pub fn named_span(&self, name: &str) -> Span {
+        self.items
+            .iter()
+            .rev()
+            .find(|a| a.name.as_deref() == Some(name))
+            .map_or(self.span, |a| a.value_span)
+    }
+
     /// The number of arguments, positional and named.
     pub fn len(&self) -> usize {
         self.items.len()

@@ -137,22 +137,6 @@ fn decimal_and_float(span: Span) -> EcoVec<SourceDiagnostic> {
     ]
 }
 
-/// Takes the next positional argument with the span of its value.
-fn take(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
-    match args.items.iter().position(|arg| arg.name.is_none()) {
-        Some(i) => {
-            let arg = args.items.remove(i);
-            Ok((arg.value, arg.value_span))
-        }
-        None => match args.items.iter().find(|arg| arg.name.as_deref() == Some(what)) {
-            Some(arg) => {
-                Err(error(arg.span, ecow::eco_format!("the argument `{what}` is positional")))
-            }
-            None => Err(error(args.span, ecow::eco_format!("missing argument: {what}"))),
-        },
-    }
-}
-
 /// Casts a taken argument, failing at its span.
 fn cast<T: FromValue>((value, span): (Value, Span)) -> SourceResult<(T, Span)> {
     T::from_value(value).map(|v| (v, span)).map_err(|e| error(span, e))
@@ -269,7 +253,7 @@ fn real(result: f64, span: Span) -> SourceResult<f64> {
 
 /// `calc.abs(value)`.
 fn abs(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, span) = take(args, "value")?;
+    let (value, span) = args.expect_spanned::<Value>("value")?;
     Ok(match value {
         Value::Int(i) => Value::Int(i.checked_abs().ok_or_else(too_large).at(span)?),
         Value::Float(f) => Value::Float(f.abs()),
@@ -294,8 +278,8 @@ fn abs(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// `calc.pow(base, exponent)`.
 fn pow(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (base, _) = cast::<DecNum>(take(args, "base")?)?;
-    let (exponent, exp_span) = cast::<Num>(take(args, "exponent")?)?;
+    let (base, _) = cast::<DecNum>(args.expect_spanned::<Value>("base")?)?;
+    let (exponent, exp_span) = cast::<Num>(args.expect_spanned::<Value>("exponent")?)?;
     if exponent.float() == 0.0 && base.is_zero() {
         crate::bail!(span, "zero to the power of zero is undefined");
     }
@@ -340,14 +324,14 @@ fn check_exponent(exponent: Num, span: Span) -> SourceResult<()> {
 /// `calc.exp(exponent)`.
 fn exp(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (exponent, exp_span) = cast::<Num>(take(args, "exponent")?)?;
+    let (exponent, exp_span) = cast::<Num>(args.expect_spanned::<Value>("exponent")?)?;
     check_exponent(exponent, exp_span)?;
     Ok(Value::Float(real(libm::exp(exponent.float()), span)?))
 }
 
 /// `calc.sqrt(value)`.
 fn sqrt(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, span) = cast::<Num>(take(args, "value")?)?;
+    let (value, span) = cast::<Num>(args.expect_spanned::<Value>("value")?)?;
     if value.float() < 0.0 {
         crate::bail!(span, "cannot take square root of negative number");
     }
@@ -356,8 +340,8 @@ fn sqrt(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `calc.root(radicand, index)`.
 fn root(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (radicand, _) = cast::<f64>(take(args, "radicand")?)?;
-    let (index, span) = cast::<i64>(take(args, "index")?)?;
+    let (radicand, _) = cast::<f64>(args.expect_spanned::<Value>("radicand")?)?;
+    let (index, span) = cast::<i64>(args.expect_spanned::<Value>("index")?)?;
     if index == 0 {
         crate::bail!(span, "cannot take the 0th root of a number");
     }
@@ -372,7 +356,7 @@ fn root(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// An angle, or a number of radians.
 fn angle_arg(args: &mut Args) -> SourceResult<f64> {
-    let (value, span) = take(args, "angle")?;
+    let (value, span) = args.expect_spanned::<Value>("angle")?;
     match value {
         Value::Angle(a) => Ok(a.to_rad()),
         Value::Int(i) => Ok(i as f64),
@@ -400,7 +384,7 @@ fn angle(rad: f64) -> Value {
 
 /// `asin` and `acos`: the value must lie in [-1, 1].
 fn inverse(args: &mut Args, f: fn(f64) -> f64) -> SourceResult<Value> {
-    let (value, span) = cast::<Num>(take(args, "value")?)?;
+    let (value, span) = cast::<Num>(args.expect_spanned::<Value>("value")?)?;
     let x = value.float();
     // NaN passes and gives a NaN angle, which is zero.
     if !(x.is_nan() || (-1.0..=1.0).contains(&x)) {
@@ -418,19 +402,19 @@ fn acos(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 fn atan(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, _) = cast::<Num>(take(args, "value")?)?;
+    let (value, _) = cast::<Num>(args.expect_spanned::<Value>("value")?)?;
     Ok(angle(libm::atan(value.float())))
 }
 
 fn atan2(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (x, _) = cast::<Num>(take(args, "x")?)?;
-    let (y, _) = cast::<Num>(take(args, "y")?)?;
+    let (x, _) = cast::<Num>(args.expect_spanned::<Value>("x")?)?;
+    let (y, _) = cast::<Num>(args.expect_spanned::<Value>("y")?)?;
     Ok(angle(libm::atan2(y.float(), x.float())))
 }
 
 /// A hyperbolic function of a float.
 fn hyperbolic(args: &mut Args, f: fn(f64) -> f64) -> SourceResult<Value> {
-    let (value, _) = cast::<f64>(take(args, "value")?)?;
+    let (value, _) = cast::<f64>(args.expect_spanned::<Value>("value")?)?;
     Ok(Value::Float(f(value)))
 }
 
@@ -451,7 +435,7 @@ fn asinh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 fn acosh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, span) = cast::<f64>(take(args, "value")?)?;
+    let (value, span) = cast::<f64>(args.expect_spanned::<Value>("value")?)?;
     if value < 1.0 {
         crate::bail!(span, "value must be greater than or equal to 1");
     }
@@ -459,7 +443,7 @@ fn acosh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 fn atanh(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, span) = cast::<f64>(take(args, "value")?)?;
+    let (value, span) = cast::<f64>(args.expect_spanned::<Value>("value")?)?;
     if value <= -1.0 || value >= 1.0 {
         crate::bail!(span, "value must be between -1 and 1 (exclusive)");
     }
@@ -474,7 +458,7 @@ fn erf(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// `calc.log(value, base: 10.0)`.
 fn log(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (value, value_span) = cast::<Num>(take(args, "value")?)?;
+    let (value, value_span) = cast::<Num>(args.expect_spanned::<Value>("value")?)?;
     let base = args.named_spanned::<Value>("base")?.map(cast::<f64>).transpose()?;
     let x = value.float();
     if x <= 0.0 {
@@ -507,7 +491,7 @@ fn log(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// `calc.ln(value)`.
 fn ln(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (value, value_span) = cast::<Num>(take(args, "value")?)?;
+    let (value, value_span) = cast::<Num>(args.expect_spanned::<Value>("value")?)?;
     let x = value.float();
     if x <= 0.0 {
         crate::bail!(value_span, "value must be strictly positive");
@@ -521,7 +505,7 @@ fn ln(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// A non-negative integer argument.
 fn natural(args: &mut Args, what: &str) -> SourceResult<u64> {
-    let (n, _) = cast::<usize>(take(args, what)?)?;
+    let (n, _) = cast::<usize>(args.expect_spanned::<Value>(what)?)?;
     Ok(n as u64)
 }
 
@@ -576,16 +560,16 @@ fn gcd_of(mut a: i64, mut b: i64) -> Option<i64> {
 /// `calc.gcd(a, b)`.
 fn gcd(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (a, _) = cast::<i64>(take(args, "a")?)?;
-    let (b, _) = cast::<i64>(take(args, "b")?)?;
+    let (a, _) = cast::<i64>(args.expect_spanned::<Value>("a")?)?;
+    let (b, _) = cast::<i64>(args.expect_spanned::<Value>("b")?)?;
     Ok(Value::Int(gcd_of(a, b).ok_or_else(too_large).at(span)?))
 }
 
 /// `calc.lcm(a, b)`.
 fn lcm(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (a, _) = cast::<i64>(take(args, "a")?)?;
-    let (b, _) = cast::<i64>(take(args, "b")?)?;
+    let (a, _) = cast::<i64>(args.expect_spanned::<Value>("a")?)?;
+    let (b, _) = cast::<i64>(args.expect_spanned::<Value>("b")?)?;
     let result = if a == b {
         a.checked_abs()
     } else {
@@ -605,7 +589,7 @@ fn to_int(
     d: fn(Decimal) -> Option<i64>,
 ) -> SourceResult<Value> {
     let span = args.span;
-    let (value, _) = cast::<DecNum>(take(args, "value")?)?;
+    let (value, _) = cast::<DecNum>(args.expect_spanned::<Value>("value")?)?;
     Ok(Value::Int(match value {
         DecNum::Int(i) => i,
         DecNum::Float(x) => float_to_int(f(x)).at(span)?,
@@ -627,7 +611,7 @@ fn trunc(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `calc.fract(value)`.
 fn fract(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, _) = cast::<DecNum>(take(args, "value")?)?;
+    let (value, _) = cast::<DecNum>(args.expect_spanned::<Value>("value")?)?;
     Ok(match value {
         DecNum::Int(_) => Value::Int(0),
         DecNum::Float(x) => Value::Float(x - libm::trunc(x)),
@@ -657,7 +641,7 @@ fn round_int(value: i64, digits: i64) -> Option<i64> {
 /// `calc.round(value, digits: 0)`.
 fn round(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (value, _) = cast::<DecNum>(take(args, "value")?)?;
+    let (value, _) = cast::<DecNum>(args.expect_spanned::<Value>("value")?)?;
     let digits =
         args.named_spanned::<Value>("digits")?.map(cast::<i64>).transpose()?.map_or(0, |d| d.0);
     Ok(match value {
@@ -670,9 +654,9 @@ fn round(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// `calc.clamp(value, min, max)`.
 fn clamp(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (value, _) = cast::<DecNum>(take(args, "value")?)?;
-    let (min, _) = cast::<DecNum>(take(args, "min")?)?;
-    let (max, max_span) = cast::<DecNum>(take(args, "max")?)?;
+    let (value, _) = cast::<DecNum>(args.expect_spanned::<Value>("value")?)?;
+    let (min, _) = cast::<DecNum>(args.expect_spanned::<Value>("min")?)?;
+    let (max, max_span) = cast::<DecNum>(args.expect_spanned::<Value>("max")?)?;
     let inverted = match pair(min, max) {
         Some(Pair::Int(lo, hi)) => hi < lo,
         Some(Pair::Float(lo, hi)) => hi < lo,
@@ -738,12 +722,12 @@ fn max(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 fn even(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, _) = cast::<i64>(take(args, "value")?)?;
+    let (value, _) = cast::<i64>(args.expect_spanned::<Value>("value")?)?;
     Ok(Value::Bool(value % 2 == 0))
 }
 
 fn odd(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, _) = cast::<i64>(take(args, "value")?)?;
+    let (value, _) = cast::<i64>(args.expect_spanned::<Value>("value")?)?;
     Ok(Value::Bool(value % 2 != 0))
 }
 
@@ -751,8 +735,8 @@ fn odd(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// divisor must not be zero.
 fn division(args: &mut Args) -> SourceResult<Pair> {
     let span = args.span;
-    let (dividend, _) = cast::<DecNum>(take(args, "dividend")?)?;
-    let (divisor, divisor_span) = cast::<DecNum>(take(args, "divisor")?)?;
+    let (dividend, _) = cast::<DecNum>(args.expect_spanned::<Value>("dividend")?)?;
+    let (divisor, divisor_span) = cast::<DecNum>(args.expect_spanned::<Value>("divisor")?)?;
     if divisor.is_zero() {
         crate::bail!(divisor_span, "divisor must not be zero");
     }
@@ -852,7 +836,7 @@ fn norm(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     };
     let mut values = Vec::new();
     while args.items.iter().any(|arg| arg.name.is_none()) {
-        let (v, _) = cast::<f64>(take(args, "values")?)?;
+        let (v, _) = cast::<f64>(args.expect_spanned::<Value>("values")?)?;
         values.push(v.abs());
     }
     if p.is_infinite() {

@@ -80,19 +80,11 @@ fn eco_found(expected: &str, value: &Value) -> ecow::EcoString {
 
 /// The named argument `space` (default `default`).
 pub fn space_arg(args: &mut Args, default: ColorSpace) -> SourceResult<ColorSpace> {
-    let span = named_span(args, "space");
+    let span = args.named_span("space");
     match args.named::<Value>("space")? {
         Some(v) => space_of(&v).at(span),
         None => Ok(default),
     }
-}
-
-fn named_span(args: &Args, name: &str) -> Span {
-    args.items
-        .iter()
-        .rev()
-        .find(|a| a.name.as_deref() == Some(name))
-        .map_or(args.span, |a| a.value_span)
 }
 
 /// Takes the next positional argument with its span.

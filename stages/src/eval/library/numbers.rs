@@ -20,20 +20,6 @@ fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> 
     eco_vec![SourceDiagnostic::error(span, message)]
 }
 
-/// Takes the next positional argument with the span of its value.
-fn take(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
-    match args.items.iter().position(|arg| arg.name.is_none()) {
-        Some(i) => {
-            let arg = args.items.remove(i);
-            Ok((arg.value, arg.value_span))
-        }
-        None => match args.items.iter().find(|arg| arg.name.as_deref() == Some(what)) {
-            Some(arg) => Err(error(arg.span, eco_format!("the argument `{what}` is positional"))),
-            None => Err(error(args.span, eco_format!("missing argument: {what}"))),
-        },
-    }
-}
-
 /// Runs the constructor of a number type, `None` for other types.
 pub fn construct(engine: &mut Engine, ty: Type, args: &mut Args) -> Option<SourceResult<Value>> {
     Some(match ty {
@@ -60,7 +46,7 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
 
 /// `int(value)`.
 fn construct_int(args: &mut Args) -> SourceResult<Value> {
-    let (value, span) = take(args, "value")?;
+    let (value, span) = args.expect_spanned::<Value>("value")?;
     let int = match value {
         Value::Bool(b) => i64::from(b),
         Value::Int(i) => i,
@@ -108,7 +94,7 @@ pub fn parse_int(text: &str) -> Result<i64, EcoString> {
 
 /// `float(value)`.
 fn construct_float(args: &mut Args) -> SourceResult<Value> {
-    let (value, span) = take(args, "value")?;
+    let (value, span) = args.expect_spanned::<Value>("value")?;
     let float = match value {
         Value::Bool(b) => f64::from(u8::from(b)),
         Value::Int(i) => i as f64,
@@ -134,7 +120,7 @@ pub fn parse_float(text: &str) -> Result<f64, EcoString> {
 
 /// `decimal(value)`; a float literal argument warns that it may have lost precision.
 fn construct_decimal(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (value, span) = take(args, "value")?;
+    let (value, span) = args.expect_spanned::<Value>("value")?;
     let decimal = match value {
         Value::Bool(b) => Decimal::from(i64::from(b)),
         Value::Int(i) => Decimal::from(i),
@@ -177,7 +163,7 @@ fn float_literal(engine: &Engine, span: Span) -> Option<EcoString> {
 fn construct_version(args: &mut Args) -> SourceResult<Value> {
     let mut parts = EcoVec::new();
     while args.items.iter().any(|arg| arg.name.is_none()) {
-        let (value, span) = take(args, "components")?;
+        let (value, span) = args.expect_spanned::<Value>("components")?;
         match value {
             Value::Int(i) => parts.push(component(i).map_err(|e| error(span, e))?),
             Value::Array(items) => {
@@ -222,7 +208,7 @@ pub fn endian(args: &mut Args) -> SourceResult<Endian> {
 
 /// The bytes argument of `from-bytes`.
 fn bytes_arg(args: &mut Args) -> SourceResult<EcoVec<u8>> {
-    match take(args, "bytes")? {
+    match args.expect_spanned::<Value>("bytes")? {
         (Value::Bytes(b), _) => Ok(b.0),
         (v, span) => Err(error(span, mismatch("bytes", &v))),
     }

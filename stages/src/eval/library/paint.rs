@@ -14,15 +14,6 @@ use crate::model::{
     Ratio, STROKE_KEYS, Stroke, Tiling, TilingData, Type, Value, mismatch,
 };
 
-/// The span of the value of the named argument `name` (the last one if repeated).
-fn named_span(args: &Args, name: &str) -> Span {
-    args.items
-        .iter()
-        .rev()
-        .find(|a| a.name.as_deref() == Some(name))
-        .map_or(args.span, |a| a.value_span)
-}
-
 /// `stroke(value)` or `stroke(paint:, thickness:, cap:, join:, dash:, miter-limit:)`.
 pub fn construct_stroke(args: &mut Args) -> SourceResult<Value> {
     if let Some(i) = args.items.iter().position(|a| a.name.is_none()) {
@@ -32,7 +23,7 @@ pub fn construct_stroke(args: &mut Args) -> SourceResult<Value> {
     }
     let mut stroke = Stroke::default();
     for key in STROKE_KEYS {
-        let span = named_span(args, key);
+        let span = args.named_span(key);
         if let Some(value) = args.named::<Value>(key)? {
             stroke.set(key, value).at(span)?;
         }
@@ -137,7 +128,7 @@ fn process_stops(stops: &[Stop], space: ColorSpace) -> SourceResult<Vec<(Color, 
 
 /// The `relative` argument: `None` for `auto`.
 fn relative(args: &mut Args) -> SourceResult<Option<EcoString>> {
-    let span = named_span(args, "relative");
+    let span = args.named_span("relative");
     match args.named::<Value>("relative")? {
         None | Some(Value::Auto) => Ok(None),
         Some(Value::Str(s)) if s.as_str() == "self" || s.as_str() == "parent" => Ok(Some(s.0)),
@@ -148,7 +139,7 @@ fn relative(args: &mut Args) -> SourceResult<Option<EcoString>> {
 
 /// A named pair of ratios (`center: (50%, 50%)`).
 fn ratio_pair(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Ratio)>> {
-    let span = named_span(args, name);
+    let span = args.named_span(name);
     match args.named::<Value>(name)? {
         None => Ok(None),
         Some(Value::Array(array)) => match array.0.as_slice() {
@@ -167,7 +158,7 @@ fn ratio_pair(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Ratio)
 
 /// A named ratio.
 fn ratio_arg(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Span)>> {
-    let span = named_span(args, name);
+    let span = args.named_span(name);
     Ok(args.named::<Ratio>(name)?.map(|r| (r, span)))
 }
 
@@ -247,7 +238,7 @@ fn conic(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 pub fn construct_tiling(args: &mut Args) -> SourceResult<Value> {
     let pair =
         |args: &mut Args, name: &str, auto: bool| -> SourceResult<Option<(Length, Length)>> {
-            let span = named_span(args, name);
+            let span = args.named_span(name);
             let expected = if auto { "array or auto" } else { "array" };
             match args.named::<Value>(name)? {
                 None => Ok(None),
@@ -265,7 +256,7 @@ pub fn construct_tiling(args: &mut Args) -> SourceResult<Value> {
                 Some(v) => Err(mismatch(expected, &v)).at(span),
             }
         };
-    let size_span = named_span(args, "size");
+    let size_span = args.named_span("size");
     let size = pair(args, "size", true)?;
     if let Some((w, h)) = size
         && (w.em.get() != 0.0 || h.em.get() != 0.0)

@@ -3,7 +3,7 @@
 //! `duration(seconds:, minutes:, hours:, days:, weeks:)`, with Typst's validation errors.
 
 use super::native;
-use crate::base::{SourceResult, Span};
+use crate::base::SourceResult;
 use crate::eval::{At, Engine};
 use crate::model::{Args, Datetime, Duration, Type, Value, mismatch};
 
@@ -17,18 +17,9 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
     }
 }
 
-/// The span of the value of the named argument `name` (the last one if repeated).
-fn named_span(args: &Args, name: &str) -> Span {
-    args.items
-        .iter()
-        .rev()
-        .find(|a| a.name.as_deref() == Some(name))
-        .map_or(args.span, |a| a.value_span)
-}
-
 /// A named integer argument that must fit in `T` (`u8` for most parts, `i32` for years).
 fn part<T: TryFrom<i64>>(args: &mut Args, name: &str) -> SourceResult<Option<T>> {
-    let span = named_span(args, name);
+    let span = args.named_span(name);
     let Some(value) = args.named::<i64>(name)? else { return Ok(None) };
     match T::try_from(value) {
         Ok(v) => Ok(Some(v)),
@@ -43,7 +34,7 @@ fn part<T: TryFrom<i64>>(args: &mut Args, name: &str) -> SourceResult<Option<T>>
 pub fn construct_datetime(args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let year: Option<i32> = part(args, "year")?;
-    let month_span = named_span(args, "month");
+    let month_span = args.named_span("month");
     let month: Option<u8> = part(args, "month")?;
     if let Some(m) = month
         && !(1..=12).contains(&m)
@@ -97,7 +88,7 @@ pub fn construct_duration(args: &mut Args) -> SourceResult<Value> {
 
 /// `datetime.today(offset: auto)`: an offset is a number of hours or a duration.
 fn today(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let span = named_span(args, "offset");
+    let span = args.named_span("offset");
     let offset = match args.named::<Value>("offset")? {
         None | Some(Value::Auto) => None,
         Some(Value::Int(hours)) => Some(hours),
