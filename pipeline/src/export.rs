@@ -330,6 +330,10 @@ impl Pieces {
 
     /// The piece an earlier generation made from a page equal to `page`.
     fn reuse(&mut self, page: &Page) -> Option<Piece> {
+        // Without a restart there is nothing to reuse; hashing the page would be waste.
+        if self.earlier.is_empty() {
+            return None;
+        }
         self.earlier.remove(page)
     }
 
