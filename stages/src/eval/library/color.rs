@@ -1,14 +1,22 @@
 //! Color constructors (`rgb`, `luma`, `cmyk`, `oklab`, `oklch`, and in the color type's
 //! scope `color.linear-rgb`, `color.hsl`, `color.hsv`, `color.mix`), the named colors
 //! (`red`, `blue`, …) of the global scope, and color spaces as values (the constructor
-//! functions stand for their space in `space:` arguments and `color.space()`).
+//! functions stand for their space in `space:` arguments and `color.space()`), and the
+//! `color.map` module of predefined color maps (arrays of RGB colors for gradients).
+
+use std::sync::OnceLock;
 
 use super::native;
 use crate::base::{SourceResult, Span};
 use crate::eval::{At, Engine};
 use crate::model::{
-    Args, Color, ColorSpace, Func, Ratio, Scope, Str, StrResult, Type, Value, mismatch,
+    Args, Array, Color, ColorSpace, Content, Func, Module, Ratio, Scope, Str, StrResult, Type,
+    Value, mismatch,
 };
+
+/// The color maps of `color.map`, a line each: `name:` and the colors as six hex digits
+/// each, in the order Typst lists them.
+const COLOR_MAPS: &str = include_str!("colormaps.txt");
 
 native!(RGB, "rgb", rgb);
 native!(LUMA, "luma", luma);
@@ -49,8 +57,31 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
     if ty != Type::Color {
         return None;
     }
+    if name == "map" {
+        return Some(Value::Module(color_maps().clone()));
+    }
     let native = SPACES.iter().map(|(_, n)| *n).chain([&MIX]).find(|n| n.name == name)?;
     Some(Value::Func(Func::from(native)))
+}
+
+/// The `color.map` module, built once.
+fn color_maps() -> &'static Module {
+    static MAPS: OnceLock<Module> = OnceLock::new();
+    MAPS.get_or_init(|| {
+        let mut scope = Scope::new();
+        for line in COLOR_MAPS.lines() {
+            let Some((name, hex)) = line.split_once(':') else { continue };
+            let colors = hex
+                .as_bytes()
+                .chunks(6)
+                .filter_map(|digits| std::str::from_utf8(digits).ok())
+                .filter_map(|digits| Color::from_hex(digits).ok())
+                .map(Value::Color)
+                .collect();
+            scope.define(name, Value::Array(Array(colors)));
+        }
+        Module::new("map", scope, Content::empty())
+    })
 }
 
 /// The constructor function that stands for a space.
@@ -132,7 +163,8 @@ fn cast(value: Value, kind: Kind) -> StrResult<f32> {
         }
         (Kind::Chroma, Value::Float(f)) => Ok(f as f32),
         (Kind::Chroma, Value::Int(i)) => Ok(i as f32),
-        (Kind::Chroma, Value::Ratio(r)) => ratio(r).map(|v| v * 0.4),
+        // Typst does not bound chroma ratios: 100% stands for 0.4.
+        (Kind::Chroma, Value::Ratio(r)) => Ok(r.get() as f32 * 0.4),
         (_, Value::Ratio(r)) => ratio(r),
         (Kind::Component, v) => Err(mismatch("integer or ratio", &v)),
         (Kind::Ratio, v) => Err(mismatch("ratio", &v)),

@@ -1,5 +1,5 @@
 //! Foundations: `range`, `repr`, `panic`, `assert` (with `assert.eq`, `assert.ne`),
-//! `lorem`, `upper`, `lower`, `eval`, and the constructors of the callable types (`int`, `float`,
+//! `lorem`, `upper`, `lower`, `eval`, `target`, and the constructors of the callable types (`int`, `float`,
 //! `str`, `label`, `type`, `array`, `arguments`, `selector`, `stroke`).
 
 use std::sync::Arc;
@@ -21,12 +21,21 @@ native!(LOREM, "lorem", lorem);
 native!(UPPER, "upper", upper);
 native!(EVAL, "eval", eval);
 native!(LOWER, "lower", lower);
+native!(TARGET, "target", target);
 
 /// Adds the foundations to the global scope.
 pub fn define(scope: &mut Scope) {
     for native in [&RANGE, &REPR, &PANIC, &ASSERT, &LOREM, &UPPER, &LOWER, &EVAL] {
         scope.define(native.name, crate::model::Func::from(native));
     }
+    scope.define(TARGET.name, crate::model::Func::from(&TARGET));
+}
+
+/// `target()`: the export target the document is evaluated for. quire evaluates once for
+/// all its formats and derives HTML from the paged document, so this is always `"paged"`.
+fn target(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    crate::eval::require_context(engine, args.span)?;
+    Ok(Value::str("paged"))
 }
 
 /// `range(start: 0, end, step: 1)`.
@@ -123,6 +132,9 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
         return Some(value);
     }
     if let Some(value) = super::paint::type_scope(ty, name) {
+        return Some(value);
+    }
+    if let Some(value) = super::geometry::type_scope(ty, name) {
         return Some(value);
     }
     if let Some(value) = super::introspection::type_scope(ty, name) {
