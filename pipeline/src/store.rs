@@ -17,7 +17,7 @@ use dashmap::mapref::entry::Entry;
 use ecow::{EcoString, eco_format};
 use quire_stages::base::{
     EmptyIntrospector, Introspection, Introspector, Location, Point, Read, Record,
-    SourceDiagnostic, Span, TagInfo, Transform,
+    SourceDiagnostic, Span, TagInfo, Transform, observed_hint,
 };
 use quire_stages::doc::{Frame, FrameItem, Page};
 use rayon::prelude::*;
@@ -38,6 +38,8 @@ pub struct Snapshot {
     /// The answer to `Introspection::Elements`, once asked: every `query` asks it, and
     /// the convergence check asks again, so it is hashed once per snapshot.
     elements: OnceLock<u64>,
+    /// The indices of the records that change a state or counter, in order.
+    updates: Vec<usize>,
 }
 
 impl Snapshot {
@@ -68,7 +70,13 @@ impl Snapshot {
                     .or_insert(Some(index));
             }
         }
-        Self { pages, records, by_location, by_label, elements: OnceLock::new() }
+        let updates = records
+            .iter()
+            .enumerate()
+            .filter(|(_, record)| matches!(&record.info, TagInfo::Element(p) if p.is_update()))
+            .map(|(index, _)| index)
+            .collect();
+        Self { pages, records, by_location, by_label, elements: OnceLock::new(), updates }
     }
 }
 
@@ -92,6 +100,10 @@ impl Introspector for Snapshot {
 
     fn elements_answer(&self) -> u64 {
         *self.elements.get_or_init(|| Introspection::elements_answer(&self.records))
+    }
+
+    fn updates(&self) -> Option<&[usize]> {
+        Some(&self.updates)
     }
 }
 
@@ -252,13 +264,22 @@ pub fn convergence_warnings(reads: &[Read], store: &Store) -> Vec<SourceDiagnost
             Some(snapshot) => read.what.describe_answer(snapshot),
             None => read.what.describe_answer(&EmptyIntrospector),
         };
-        let mut observed = EcoString::from("the following values were observed:");
-        for run in 1..=last {
-            observed.push_str(&eco_format!("\n- run {run}: {}", describe(run - 1)));
-        }
-        observed.push_str(&eco_format!("\n- final: {}", describe(last)));
-        details
-            .push(SourceDiagnostic::warning(read.span, unsettled(&read.label)).with_hint(observed));
+        let observed: Vec<EcoString> = (0..=last).map(describe).collect();
+        let final_snapshot: &dyn Introspector = match store.get(last) {
+            Some(snapshot) => snapshot,
+            None => &EmptyIntrospector,
+        };
+        let warning = match read.what.unsettled(&read.label, &observed, final_snapshot) {
+            Some((message, hints)) => {
+                SourceDiagnostic::warning(read.span, message).with_hints(hints)
+            }
+            None => {
+                let hint = observed_hint("the following values were observed:", &observed);
+                SourceDiagnostic::warning(read.span, unsettled(&read.label)).with_hint(hint)
+            }
+        };
+        let warning = read.what.hints().iter().fold(warning, |w, hint| w.with_hint(*hint));
+        details.push(warning);
     }
     if details.is_empty() {
         return details;

@@ -98,13 +98,26 @@ impl TagInfo {
 pub struct Payload {
     value: Arc<dyn Any + Send + Sync>,
     fingerprint: u64,
+    /// Whether the payload changes a state or counter (snapshots index those, so that
+    /// documents without updates pay nothing for them).
+    update: bool,
 }
 
 impl Payload {
     /// Wraps `value`, identified by `fingerprint` (a hash of everything that matters
     /// about it).
     pub fn new<T: Any + Send + Sync>(value: T, fingerprint: u64) -> Self {
-        Self { value: Arc::new(value), fingerprint }
+        Self { value: Arc::new(value), fingerprint, update: false }
+    }
+
+    /// Wraps `value`, a change of a state or counter, identified by `fingerprint`.
+    pub fn update<T: Any + Send + Sync>(value: T, fingerprint: u64) -> Self {
+        Self { value: Arc::new(value), fingerprint, update: true }
+    }
+
+    /// Whether the payload changes a state or counter.
+    pub fn is_update(&self) -> bool {
+        self.update
     }
 
     /// The value, if it is a `T`.
@@ -175,6 +188,25 @@ pub trait Introspector: Send + Sync {
     fn elements_answer(&self) -> u64 {
         Introspection::elements_answer(self.records())
     }
+
+    /// The indices of the records whose payload is an update (see [`Payload::update`]),
+    /// in order, if the introspector keeps them; `None` means that any record may be one.
+    fn updates(&self) -> Option<&[usize]> {
+        None
+    }
+}
+
+/// The indices among `introspector.records()` of the records that may be updates, in
+/// order: all of them unless the introspector keeps an index.
+pub fn update_indices(introspector: &dyn Introspector) -> Vec<usize> {
+    match introspector.updates() {
+        Some(indices) => indices.to_vec(),
+        None => (0..introspector.records().len())
+            .filter(|&i| {
+                matches!(&introspector.records()[i].info, TagInfo::Element(p) if p.is_update())
+            })
+            .collect(),
+    }
 }
 
 /// The introspector of iteration 0: nothing is known yet.
@@ -217,6 +249,89 @@ pub enum Introspection {
     TargetOf(Location),
     /// The queryable elements in document order, with their pages (`query(..)`).
     Elements,
+    /// A question that a later layer defines (the value of a state or counter at a
+    /// place), answered from the records by its own rules.
+    Custom(Asked),
+}
+
+/// A question whose rules live above `base`: how to answer it from the records (as a
+/// hash that convergence compares) and how to put that answer in words for a warning.
+pub trait Question: Send + Sync {
+    /// The answer against `introspector`, as a hash.
+    fn answer(&self, introspector: &dyn Introspector) -> u64;
+
+    /// The answer against `introspector` in words, for non-convergence hints.
+    fn describe(&self, introspector: &dyn Introspector) -> EcoString;
+
+    /// Further hints for a warning about this question not settling.
+    fn hints(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The warning about this question not settling, as its message and hints, given
+    /// `label` (how the user asked) and the answers in words of every run (the last one
+    /// final); `None` for the usual wording (`value of .. did not converge`).
+    fn unsettled(&self, _label: &str, _observed: &[EcoString]) -> Option<Unsettled> {
+        None
+    }
+}
+
+/// The message and hints of a warning about a question that did not settle.
+pub type Unsettled = (EcoString, Vec<EcoString>);
+
+/// The hint that lists what every run saw: `intro`, then `- run N: ..` per run and
+/// `- final: ..` for the last of `observed`.
+pub fn observed_hint(intro: &str, observed: &[EcoString]) -> EcoString {
+    let mut hint = EcoString::from(intro);
+    let last = observed.len().saturating_sub(1);
+    for (i, answer) in observed.iter().enumerate() {
+        if i == last {
+            hint.push_str(&ecow::eco_format!("\n- final: {answer}"));
+        } else {
+            hint.push_str(&ecow::eco_format!("\n- run {}: {answer}", i + 1));
+        }
+    }
+    hint
+}
+
+/// A [`Question`] with its identity: two asked questions are the same when their ids
+/// are (the asker hashes everything that makes the question what it is).
+#[derive(Clone)]
+pub struct Asked {
+    id: u64,
+    question: Arc<dyn Question>,
+}
+
+impl Asked {
+    /// The question `question`, identified by `id`.
+    pub fn new(id: u64, question: impl Question + 'static) -> Self {
+        Self { id, question: Arc::new(question) }
+    }
+
+    /// The question itself.
+    pub fn question(&self) -> &dyn Question {
+        &*self.question
+    }
+}
+
+impl PartialEq for Asked {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Asked {}
+
+impl Hash for Asked {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
+impl Debug for Asked {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        write!(f, "Asked({:016x})", self.id)
+    }
 }
 
 impl Introspection {
@@ -262,6 +377,7 @@ impl Introspection {
                 target_record(introspector, *loc).map(|r| &r.info).hash(&mut hasher)
             }
             Self::Elements => return introspector.elements_answer(),
+            Self::Custom(asked) => return asked.question().answer(introspector),
         }
         hasher.finish()
     }
@@ -271,18 +387,18 @@ impl Introspection {
     pub fn describe_answer(&self, introspector: &dyn Introspector) -> EcoString {
         match self {
             Self::PageCount => ecow::eco_format!("{}", introspector.pages().max(1)),
-            Self::PageOf(loc) => match introspector.record(*loc) {
-                Some(r) => ecow::eco_format!("{}", r.page),
-                None => "unknown".into(),
-            },
+            // An element not laid out yet reads as standing at the top of page 1.
+            Self::PageOf(loc) => {
+                ecow::eco_format!("page {}", introspector.record(*loc).map_or(1, |r| r.page))
+            }
             Self::PositionOf(loc) => match introspector.record(*loc) {
                 Some(r) => ecow::eco_format!(
-                    "page {}, ({}pt, {}pt)",
+                    "page {} at ({}pt, {}pt)",
                     r.page,
-                    r.position.x.to_pt(),
-                    r.position.y.to_pt()
+                    round_pt(r.position.x.to_pt()),
+                    round_pt(r.position.y.to_pt())
                 ),
-                None => "unknown".into(),
+                None => "page 1 at (0pt, 0pt)".into(),
             },
             Self::Headings => {
                 let count = introspector
@@ -292,10 +408,7 @@ impl Introspection {
                     .count();
                 ecow::eco_format!("{count} headings")
             }
-            Self::Label(name) => {
-                let count = labelled(introspector, name);
-                ecow::eco_format!("{count} elements labelled <{name}>")
-            }
+            Self::Label(name) => ecow::eco_format!("{}", labelled(introspector, name)),
             Self::TargetOf(loc) => match target_record(introspector, *loc).map(|r| &r.info) {
                 Some(TagInfo::Heading { numbers: Some(numbers), .. }) => {
                     ecow::eco_format!("heading {numbers}")
@@ -314,8 +427,63 @@ impl Introspection {
                     .count();
                 ecow::eco_format!("{count} elements")
             }
+            Self::Custom(asked) => asked.question().describe(introspector),
         }
     }
+
+    /// Further hints for a warning about this question not settling.
+    pub fn hints(&self) -> &'static [&'static str] {
+        match self {
+            Self::Custom(asked) => asked.question().hints(),
+            _ => &[],
+        }
+    }
+
+    /// The warning about this question not settling, if it is worded otherwise than
+    /// `value of .. did not converge` (see [`Question::unsettled`]); `last` is the last
+    /// layout, which names the element whose place kept changing.
+    pub fn unsettled(
+        &self,
+        label: &str,
+        observed: &[EcoString],
+        last: &dyn Introspector,
+    ) -> Option<Unsettled> {
+        match self {
+            Self::Custom(asked) => asked.question().unsettled(label, observed),
+            Self::Label(name) => {
+                let same = matches!(observed, [.., a, b] if a == b);
+                let hint =
+                    observed_hint("the following numbers of elements were observed:", observed);
+                Some((
+                    ecow::eco_format!(
+                        "query for a unique element labelled `<{name}>` did not stabilize"
+                    ),
+                    if same { Vec::new() } else { vec![hint] },
+                ))
+            }
+            Self::PageOf(_) => Some((
+                "page number of the element did not stabilize".into(),
+                vec![observed_hint("the following page numbers were observed:", observed)],
+            )),
+            Self::PositionOf(loc) => {
+                let kind = match last.record(*loc).map(|r| &r.info) {
+                    Some(TagInfo::Heading { .. }) => "heading",
+                    Some(TagInfo::Figure { .. }) => "figure",
+                    _ => "element",
+                };
+                Some((
+                    ecow::eco_format!("{kind} position did not stabilize"),
+                    vec![observed_hint("the following positions were observed:", observed)],
+                ))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A length in points as warnings show it: at most two decimals (`10`, `110.87`).
+fn round_pt(pt: f64) -> f64 {
+    (pt * 100.0).round() / 100.0
 }
 
 /// The heading or figure placed exactly where the element at `location` was (a label
@@ -405,7 +573,8 @@ mod tests {
         let loc = Locator::root().child(0).location();
         let empty = EmptyIntrospector;
         assert_eq!(empty.pages(), 0);
-        assert_eq!(Introspection::PageOf(loc).describe_answer(&empty), "unknown");
+        assert_eq!(Introspection::PageOf(loc).describe_answer(&empty), "page 1");
+        assert_eq!(Introspection::PositionOf(loc).describe_answer(&empty), "page 1 at (0pt, 0pt)");
         assert_eq!(
             Introspection::PageCount.answer(&empty),
             Introspection::PageCount.answer(&EmptyIntrospector)

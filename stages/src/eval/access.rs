@@ -87,8 +87,11 @@ fn access_call<'v>(vm: &'v mut Vm, call: ast::FuncCall) -> SourceResult<&'v mut 
                 }
                 _ => crate::bail!(span, "cannot mutate a temporary value"),
             };
+            // A missing key is reported before unexpected arguments (such as a default,
+            // which has no place to assign to).
+            let slot = slot.at(span)?;
             args.finish()?;
-            return slot.at(span);
+            return Ok(slot);
         }
     }
     eval_expr(vm, Expr::FuncCall(call))?;

@@ -72,6 +72,19 @@ fn destructure_array(
     let len = array.len();
     let fixed = items.iter().filter(|i| !matches!(i, ast::DestructuringItem::Spread(_))).count();
     let has_sink = fixed < items.len();
+    // A named item before the point where the counts fail is reported instead.
+    let mut consumed = 0;
+    for item in &items {
+        match item {
+            ast::DestructuringItem::Named(named) => {
+                crate::bail!(named.span(), "cannot destructure named pattern from an array")
+            }
+            ast::DestructuringItem::Pattern(_) if consumed >= len => break,
+            ast::DestructuringItem::Pattern(_) => consumed += 1,
+            ast::DestructuringItem::Spread(_) if len < fixed => break,
+            ast::DestructuringItem::Spread(_) => consumed += len - fixed,
+        }
+    }
     if len < fixed {
         crate::bail!(d.span(), "not enough elements to destructure";
             hint: "the provided array has a length of {}, but the pattern expects {}{} elements",
@@ -82,6 +95,7 @@ fn destructure_array(
             hint: "the provided array has a length of {}, but the pattern expects {} elements",
             len, fixed);
     }
+    // Items are matched in order, so a named item is refused as soon as it is reached.
     let mut values = array.0.into_iter();
     for item in items {
         match item {
@@ -92,8 +106,8 @@ fn destructure_array(
             ast::DestructuringItem::Spread(spread) => {
                 let rest = len - fixed;
                 let sink: EcoVec<Value> = values.by_ref().take(rest).collect();
-                if let Some(ident) = spread.sink_ident() {
-                    f(vm, Expr::Ident(ident), Value::Array(Array(sink)))?;
+                if let Some(expr) = sink_target(spread) {
+                    f(vm, expr, Value::Array(Array(sink)))?;
                 }
             }
             ast::DestructuringItem::Named(named) => {
@@ -102,6 +116,12 @@ fn destructure_array(
         }
     }
     Ok(())
+}
+
+/// What a sink binds or assigns to: `rest` in `..rest`, a place like `arr.at(0)` in an
+/// assignment, or nothing for a bare `..`.
+fn sink_target(spread: ast::Spread) -> Option<Expr> {
+    spread.to_untyped().children().find_map(Expr::from_untyped)
 }
 
 fn destructure_dict(
@@ -136,14 +156,14 @@ fn destructure_dict(
         }
     }
     if let Some(spread) = sink
-        && let Some(ident) = spread.sink_ident()
+        && let Some(expr) = sink_target(spread)
     {
         let rest: Dict = dict
             .iter()
             .filter(|(k, _)| !used.iter().any(|u| u == k.as_str()))
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
-        f(vm, Expr::Ident(ident), Value::Dict(rest))?;
+        f(vm, expr, Value::Dict(rest))?;
     }
     Ok(())
 }

@@ -237,6 +237,7 @@ pub fn call_closure(
     let base = engine.world.library();
     let mut scopes = Scopes::new(base);
     scopes.captured = Some(&closure.captured);
+    scopes.in_context = closure.kind == ClosureKind::Context;
     let file = closure.node.span().id();
     let mut vm = Vm::new(engine, scopes, file);
 
@@ -258,8 +259,8 @@ pub fn call_closure(
     let output = eval_expr(&mut vm, body)?;
     match vm.flow.take() {
         None => Ok(output),
-        Some(FlowEvent::Return(_, Some(value))) => Ok(value),
-        Some(FlowEvent::Return(_, None)) => Ok(output),
+        Some(FlowEvent::Return(_, Some(value), _)) => Ok(value),
+        Some(FlowEvent::Return(_, None, _)) => Ok(output),
         Some(other) => Err(eco_vec![other.forbidden()]),
     }
 }

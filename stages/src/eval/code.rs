@@ -103,9 +103,14 @@ pub fn eval_expr(vm: &mut Vm, expr: Expr) -> SourceResult<Value> {
             bind::assign_pattern(vm, assign.pattern(), value)?;
             Value::None
         }
-        Expr::SetRule(set) => Value::Styles(rules::eval_set(vm, set)?),
-        Expr::ShowRule(show) => {
-            Value::Styles(crate::model::Style::Recipe(rules::eval_show(vm, show)?).into())
+        // Rules style what follows them, so they stand only directly in code and content
+        // blocks (`eval_code`, `eval_markup`); `rules::eval_show` takes a `set`
+        // transformation itself.
+        Expr::SetRule(_) => {
+            crate::bail!(span, "set is only allowed directly in code and content blocks")
+        }
+        Expr::ShowRule(_) => {
+            crate::bail!(span, "show is only allowed directly in code and content blocks")
         }
         Expr::Contextual(c) => Value::Content(rules::eval_context(vm, c)?),
         Expr::Conditional(c) => flow::eval_conditional(vm, c)?,
@@ -121,7 +126,8 @@ pub fn eval_expr(vm: &mut Vm, expr: Expr) -> SourceResult<Value> {
         }
         Expr::FuncReturn(ret) => {
             let value = ret.body().map(|body| eval_expr(vm, body)).transpose()?;
-            vm.flow.get_or_insert(super::FlowEvent::Return(span, value));
+            let unconditional = value.is_some();
+            vm.flow.get_or_insert(super::FlowEvent::Return(span, value, unconditional));
             Value::None
         }
         Expr::ModuleImport(i) => {
@@ -161,12 +167,53 @@ pub fn eval_code<'a>(
             }
             _ => eval_expr(vm, expr)?,
         };
-        output = join(output, value).at(span)?;
+        // The warning about a discarding `return` comes only once the join succeeded.
+        if matches!(vm.flow, Some(super::FlowEvent::Return(_, Some(_), true))) {
+            let before = output.clone();
+            output = join(output, value).at(span)?;
+            warn_discarded(vm, &before);
+        } else {
+            output = join(output, value).at(span)?;
+        }
         if vm.flow.is_some() {
             break;
         }
     }
     Ok(output)
+}
+
+/// Warns when a `return` with a value, reached unconditionally, throws away content that
+/// the enclosing code blocks joined before it. Each return is warned about once.
+fn warn_discarded(vm: &mut Vm, joined: &Value) {
+    let Some(super::FlowEvent::Return(span, Some(_), unconditional @ true)) = &mut vm.flow else {
+        return;
+    };
+    let Value::Content(content) = joined else { return };
+    *unconditional = false;
+    let mut warning =
+        crate::warning!(*span, "this return unconditionally discards the content before it")
+            .with_hint("try omitting the `return` to automatically join all values");
+    if holds_update(content) {
+        warning = warning.with_hint(
+            "state/counter updates are content that must end up in the document to have an \
+             effect",
+        );
+    }
+    vm.warn(warning);
+}
+
+/// Whether content holds a state or counter update anywhere inside it.
+fn holds_update(content: &crate::model::Content) -> bool {
+    fn value_holds(value: &Value) -> bool {
+        match value {
+            Value::Content(content) => holds_update(content),
+            Value::Array(array) => array.as_slice().iter().any(value_holds),
+            _ => false,
+        }
+    }
+    content.is(crate::model::STATE_UPDATE)
+        || content.is(crate::model::COUNTER_UPDATE)
+        || content.fields().iter().any(|(_, value)| value_holds(value))
 }
 
 /// The value of a numeric literal.
@@ -378,7 +425,7 @@ pub fn field(target: Value, name: &str) -> Result<Value, ecow::EcoString> {
 }
 
 /// The constants and functions reachable from a type: `float.inf`, `array.range`.
-fn type_field(ty: Type, name: &str) -> Option<Value> {
+pub(super) fn type_field(ty: Type, name: &str) -> Option<Value> {
     match (ty, name) {
         (Type::Float, "inf") => Some(Value::Float(f64::INFINITY)),
         (Type::Float, "nan") => Some(Value::Float(f64::NAN)),

@@ -115,8 +115,10 @@ pub enum FlowEvent {
     Break(Span),
     /// `continue`.
     Continue(Span),
-    /// `return`, with the value if one was given.
-    Return(Span, Option<Value>),
+    /// `return`, with the value if one was given, and whether it may still be warned
+    /// about for discarding content: it was not raised inside a conditional or loop and
+    /// no warning was given for it yet.
+    Return(Span, Option<Value>, bool),
 }
 
 impl FlowEvent {
@@ -127,7 +129,7 @@ impl FlowEvent {
             Self::Continue(span) => {
                 SourceDiagnostic::error(*span, "cannot continue outside of loop")
             }
-            Self::Return(span, _) => {
+            Self::Return(span, ..) => {
                 SourceDiagnostic::error(*span, "cannot return outside of function")
             }
         }
@@ -144,6 +146,9 @@ pub struct Scopes<'c> {
     pub scopes: Vec<Scope>,
     /// What the running closure captured (read-only).
     pub captured: Option<&'c Scope>,
+    /// Whether the running closure is the body of a `context` expression (for the
+    /// wording of the read-only error).
+    pub in_context: bool,
     /// The library (read-only).
     pub base: &'c Scope,
 }
@@ -151,7 +156,7 @@ pub struct Scopes<'c> {
 impl<'c> Scopes<'c> {
     /// Scopes over a library.
     pub fn new(base: &'c Scope) -> Self {
-        Self { top: Scope::new(), scopes: Vec::new(), captured: None, base }
+        Self { top: Scope::new(), scopes: Vec::new(), captured: None, in_context: false, base }
     }
 
     /// Opens a nested scope.
@@ -188,9 +193,10 @@ impl<'c> Scopes<'c> {
             return Ok(value);
         }
         if self.captured.is_some_and(|c| c.get(name).is_some()) {
-            return Err(
-                "variables from outside the function are read-only and cannot be modified".into()
-            );
+            let outside = if self.in_context { "context expression" } else { "function" };
+            return Err(eco_format!(
+                "variables from outside the {outside} are read-only and cannot be modified"
+            ));
         }
         if self.base.get(name).is_some() {
             return Err(eco_format!("cannot mutate a constant: {name}"));

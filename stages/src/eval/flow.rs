@@ -24,12 +24,22 @@ fn condition(vm: &mut Vm, expr: ast::Expr) -> SourceResult<bool> {
 
 /// Evaluates `if`/`else`.
 pub fn eval_conditional(vm: &mut Vm, c: ast::Conditional) -> SourceResult<Value> {
-    if condition(vm, c.condition())? {
-        eval_expr(vm, c.if_body())
+    let value = if condition(vm, c.condition())? {
+        eval_expr(vm, c.if_body())?
     } else if let Some(else_body) = c.else_body() {
-        eval_expr(vm, else_body)
+        eval_expr(vm, else_body)?
     } else {
-        Ok(Value::None)
+        Value::None
+    };
+    make_conditional(vm);
+    Ok(value)
+}
+
+/// Marks a `return` raised in a conditional or loop body as conditional: it discards
+/// the content before it only on some paths, so it is not warned about.
+fn make_conditional(vm: &mut Vm) {
+    if let Some(FlowEvent::Return(_, _, unconditional)) = &mut vm.flow {
+        *unconditional = false;
     }
 }
 
@@ -44,13 +54,27 @@ fn after_iteration(vm: &mut Vm) -> bool {
             vm.flow = None;
             false
         }
-        Some(FlowEvent::Return(..)) => true,
+        Some(FlowEvent::Return(..)) => {
+            make_conditional(vm);
+            true
+        }
         None => false,
     }
 }
 
 /// Evaluates a `while` loop, joining the results of its iterations.
 pub fn eval_while(vm: &mut Vm, w: ast::WhileLoop) -> SourceResult<Value> {
+    // A loop evaluated while an outer event is pending (an argument after `break`) runs
+    // normally and leaves that event in place.
+    let outer = vm.flow.take();
+    let result = run_while(vm, w);
+    if outer.is_some() {
+        vm.flow = outer;
+    }
+    result
+}
+
+fn run_while(vm: &mut Vm, w: ast::WhileLoop) -> SourceResult<Value> {
     let mut output = Value::None;
     let mut iterations = 0;
     while condition(vm, w.condition())? {
@@ -95,6 +119,15 @@ fn can_diverge(node: &SyntaxNode) -> bool {
 
 /// Evaluates a `for` loop, joining the results of its iterations.
 pub fn eval_for(vm: &mut Vm, f: ast::ForLoop) -> SourceResult<Value> {
+    let outer = vm.flow.take();
+    let result = run_for(vm, f);
+    if outer.is_some() {
+        vm.flow = outer;
+    }
+    result
+}
+
+fn run_for(vm: &mut Vm, f: ast::ForLoop) -> SourceResult<Value> {
     let iterable = eval_expr(vm, f.iterable())?;
     let items: Array = match iterable {
         Value::Array(array) => array,

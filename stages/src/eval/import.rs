@@ -24,8 +24,16 @@ pub fn eval_warned(
     source: &Source,
 ) -> (SourceResult<Module>, EcoVec<SourceDiagnostic>) {
     let mut engine = Engine::new(world);
-    let result = eval_source(&mut engine, source, stem(source.id().path()));
-    (result, std::mem::take(&mut engine.warnings))
+    let result = eval_source(&mut engine, source, stem(source.id().path())).map_err(dedup);
+    (result, dedup(std::mem::take(&mut engine.warnings)))
+}
+
+/// Drops repeats of a diagnostic (same place, same message), keeping the first, as Typst
+/// reports each problem once even where a loop or `eval` raises it many times.
+pub fn dedup(mut diagnostics: EcoVec<SourceDiagnostic>) -> EcoVec<SourceDiagnostic> {
+    let mut seen = std::collections::HashSet::new();
+    diagnostics.retain(|diagnostic| seen.insert((diagnostic.span, diagnostic.message.clone())));
+    diagnostics
 }
 
 /// Evaluates a source with an existing engine (for imports) into a module called `name`.
@@ -239,6 +247,10 @@ fn load_named(vm: &mut Vm, id: FileId, name: &str, span: Span) -> SourceResult<M
         crate::bail!(span, "cyclic import");
     }
     let source = vm.engine.world.source(id).map_err(file_error)?;
+    // The parser's warnings about an imported file are reported with the importer's.
+    for warning in source.root().warnings() {
+        vm.warn(SourceDiagnostic::warning(warning.span, warning.message).with_hints(warning.hints));
+    }
     eval_source(vm.engine, &source, name).map_err(|mut errors| {
         for error in errors.make_mut() {
             error
@@ -263,6 +275,9 @@ impl Importable {
     fn of(value: Value, expected: &str) -> Result<Self, EcoString> {
         match value {
             Value::Module(module) => Ok(Self::Module(module)),
+            Value::Func(func) if func.is_closure() => {
+                Err("cannot import from user-defined functions".into())
+            }
             Value::Func(func) => Ok(Self::Func(func)),
             Value::Type(ty) => Ok(Self::Type(ty)),
             v => Err(mismatch(expected, &v)),
@@ -274,7 +289,7 @@ impl Importable {
         match self {
             Self::Module(module) => module.scope().get(name).cloned(),
             Self::Func(func) => func.field(name),
-            Self::Type(ty) => super::library::type_scope(*ty, name),
+            Self::Type(ty) => super::code::type_field(*ty, name),
         }
     }
 
@@ -288,21 +303,35 @@ impl Importable {
     }
 }
 
-/// The module (or other importable) an import refers to.
-fn importable_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<Importable> {
+/// The module (or other importable) an import refers to, and whether it was loaded from
+/// a path (a string or path value) rather than given as a value.
+fn importable_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<(Importable, bool)> {
     let span = source.span();
     match super::code::eval_expr(vm, source)? {
-        Value::Str(path) => load(vm, &path, span).map(Importable::Module),
-        Value::Path(path) => load_file(vm, FileId::new(&path.0), span).map(Importable::Module),
-        v => Importable::of(v, "path, module, function, or type").at(span),
+        Value::Str(path) => Ok((Importable::Module(load(vm, &path, span)?), true)),
+        Value::Path(path) => {
+            Ok((Importable::Module(load_file(vm, FileId::new(&path.0), span)?), true))
+        }
+        v => Ok((Importable::of(v, "path, module, function, or type").at(span)?, false)),
+    }
+}
+
+/// Whether an import's new name only repeats the name the source already has.
+fn renames_to_same(source: ast::Expr, new_name: &str) -> bool {
+    match source {
+        ast::Expr::Ident(ident) => ident.as_str() == new_name,
+        _ => false,
     }
 }
 
 /// Evaluates an `import`.
 pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
     let source = import.source();
-    let importable = importable_of(vm, source)?;
+    let (importable, from_path) = importable_of(vm, source)?;
     if let Some(new_name) = import.new_name() {
+        if renames_to_same(source, new_name.as_str()) {
+            vm.warn(crate::warning!(new_name.span(), "unnecessary import rename to same name"));
+        }
         vm.scopes.define(new_name.get().clone(), importable.clone().into_value());
     }
     match import.imports() {
@@ -310,20 +339,7 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
             if import.new_name().is_some() {
                 return Ok(());
             }
-            let Importable::Module(module) = importable else {
-                vm.warn(crate::warning!(source.span(), "this import has no effect"));
-                return Ok(());
-            };
-            if matches!(source, ast::Expr::Ident(_) | ast::Expr::FieldAccess(_)) {
-                vm.warn(crate::warning!(source.span(), "this import has no effect"));
-                return Ok(());
-            }
-            let name = module.name();
-            if !is_ident(name) {
-                crate::bail!(source.span(), "cannot determine the name of the module";
-                    hint: "try `as` to name it");
-            }
-            vm.scopes.define(name, Value::Module(module.clone()));
+            bind_bare(vm, source, importable, from_path)?;
         }
         Some(ast::Imports::Wildcard) => match importable {
             Importable::Module(module) => {
@@ -331,8 +347,15 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
                     vm.scopes.define(name.clone(), value.clone());
                 }
             }
-            _ => crate::bail!(source.span(), "cannot import all items from a function or type";
-                hint: "list the items to import"),
+            Importable::Func(func) => {
+                for (name, value) in func.scope() {
+                    vm.scopes.define(name, value);
+                }
+            }
+            Importable::Type(_) => {
+                crate::bail!(source.span(), "cannot import all items from a type";
+                    hint: "list the items to import")
+            }
         },
         Some(ast::Imports::Items(items)) => {
             for item in items.iter() {
@@ -350,9 +373,52 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
                     value = Some(found);
                 }
                 let Some(value) = value else { continue };
-                vm.scopes.define(item.bound_name().get().clone(), value);
+                let bound = item.bound_name();
+                if let ast::ImportItem::Renamed(renamed) = item
+                    && renamed.original_name().as_str() == bound.as_str()
+                {
+                    vm.warn(crate::warning!(
+                        bound.span(),
+                        "unnecessary import rename to same name"
+                    ));
+                }
+                vm.scopes.define(bound.get().clone(), value);
             }
         }
+    }
+    Ok(())
+}
+
+/// Binds what an import without `as` and without items names: a module loaded from a
+/// literal path under its own name, the last field of a field access; an identifier is
+/// already bound, and anything else has no name to bind.
+fn bind_bare(
+    vm: &mut Vm,
+    source: ast::Expr,
+    importable: Importable,
+    from_path: bool,
+) -> SourceResult<()> {
+    let dynamic = || -> SourceResult<()> {
+        crate::bail!(source.span(), "dynamic import requires an explicit name";
+            hint: "you can name the import with `as`")
+    };
+    match (source, importable) {
+        (ast::Expr::Str(_), Importable::Module(module)) => {
+            let name = module.name();
+            if !is_ident(name) {
+                crate::bail!(source.span(), "module name would not be a valid identifier";
+                    hint: "you can rename the import with `as`");
+            }
+            vm.scopes.define(name, Value::Module(module.clone()));
+        }
+        _ if from_path => dynamic()?,
+        (ast::Expr::Ident(_), _) => {
+            vm.warn(crate::warning!(source.span(), "this import has no effect"));
+        }
+        (ast::Expr::FieldAccess(access), importable) => {
+            vm.scopes.define(access.field().get().clone(), importable.into_value());
+        }
+        _ => dynamic()?,
     }
     Ok(())
 }

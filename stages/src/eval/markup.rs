@@ -7,7 +7,7 @@
 //! the names in it are checked (`math.rs`), everything else keeps its source text. Math
 //! layout will replace this.
 
-use ecow::{EcoString, eco_format};
+use ecow::eco_format;
 
 use super::code::eval_expr;
 use super::{Vm, rules};
@@ -44,6 +44,8 @@ pub fn eval_markup<'a>(
             }
             Expr::Label(label) => attach(vm, &mut seq, Label(label.get().into()), label.span()),
             expr => match eval_expr(vm, expr)? {
+                // An embedded expression that broke off (`#{ [a]; break }`) adds nothing.
+                _ if vm.flow.is_some() => break,
                 Value::Label(label) => attach(vm, &mut seq, label, expr.span()),
                 value => seq.push(value.display().spanned(expr.span())),
             },
@@ -161,11 +163,7 @@ pub fn eval_math_node(vm: &mut Vm, expr: Expr) -> SourceResult<Content> {
         }
         Expr::Space(_) => Ok(Content::new(SPACE)),
         e if e.hash() && !math_head(e) => Ok(eval_expr(vm, e)?.display().spanned(e.span())),
-        e => {
-            super::math::check_names(vm, e.to_untyped())?;
-            let text: EcoString = e.to_untyped().to_text();
-            Ok(Content::text(text).spanned(e.span()))
-        }
+        e => super::math::eval_math_expr(vm, e),
     }
 }
 

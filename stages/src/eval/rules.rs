@@ -46,6 +46,11 @@ pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
         None => None,
     };
     let transform_expr = show.transform();
+    // A `set` rule is a transformation only here, right after the colon.
+    if let ast::Expr::SetRule(set) = transform_expr {
+        let transform = Transformation::Styles(eval_set(vm, set)?);
+        return Ok(Recipe { selector, transform, span: show.span() });
+    }
     let transform = match eval_expr(vm, transform_expr)? {
         Value::Func(func) => Transformation::Func(func),
         Value::Styles(styles) => Transformation::Styles(styles),

@@ -1,7 +1,7 @@
 //! `eval`uating a string: text → parsed in code, markup or math mode → a value, with the
-//! library plus an optional scope of extra bindings. The text has no file, so its syntax
-//! nodes carry no spans; diagnostics from it point at the string given to `eval` instead.
-//! Math mode gives an inline equation.
+//! library plus an optional scope of extra bindings. The text has no file: all its syntax
+//! nodes take the span of the string given to `eval`, so that diagnostics point there and
+//! relative paths resolve from the calling file. Math mode gives an inline equation.
 
 use ecow::EcoVec;
 
@@ -29,11 +29,14 @@ pub fn eval_string(
     mode: EvalMode,
     scope: Dict,
 ) -> SourceResult<Value> {
-    let root = match mode {
+    let mut root = match mode {
         EvalMode::Code => parse_code(text),
         EvalMode::Markup => parse(text),
         EvalMode::Math => parse_math(text),
     };
+    // Everything in the text is located at the string, so that diagnostics point there
+    // and relative paths resolve from the calling file.
+    root.synthesize(span);
     let locate = |errors: EcoVec<SourceDiagnostic>| -> EcoVec<SourceDiagnostic> {
         errors
             .into_iter()
@@ -52,9 +55,17 @@ pub fn eval_string(
         ));
     }
 
+    // The parser's warnings (`**`) point at the string as well.
+    for warning in root.warnings() {
+        engine.warnings.push(
+            SourceDiagnostic::warning(warning.span.or(span), warning.message)
+                .with_hints(warning.hints),
+        );
+    }
     let base = engine.world.library();
     let warned = engine.warnings.len();
-    let mut vm = Vm::new(engine, Scopes::new(base), None);
+    // Relative paths in the text resolve from the file that called `eval`.
+    let mut vm = Vm::new(engine, Scopes::new(base), span.id());
     for (name, value) in scope.iter() {
         vm.scopes.define(name.0.clone(), value.clone());
     }

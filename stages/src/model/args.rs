@@ -27,9 +27,24 @@ pub struct Arg {
     pub value_span: Span,
 }
 
+/// Arguments are equal when their positional values are, in order, and their named
+/// values are, whatever their order (a later duplicate name wins, as when reading them).
 impl PartialEq for Args {
     fn eq(&self, other: &Self) -> bool {
-        self.items == other.items
+        fn named(args: &Args) -> Vec<(&Str, &Value)> {
+            let mut out: Vec<(&Str, &Value)> = Vec::new();
+            for (name, value) in args.named_items() {
+                match out.iter_mut().find(|(n, _)| *n == name) {
+                    Some(slot) => slot.1 = value,
+                    None => out.push((name, value)),
+                }
+            }
+            out
+        }
+        let (a, b) = (named(self), named(other));
+        self.positional().eq(other.positional())
+            && a.len() == b.len()
+            && a.iter().all(|(name, value)| b.iter().any(|(n, v)| n == name && v == value))
     }
 }
 

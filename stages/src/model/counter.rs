@@ -45,7 +45,7 @@ impl Counter {
         if let Selector::Location(location) = selector {
             return Ok(Self(CounterKey::Location(location)));
         }
-        selector.check_locatable()?;
+        super::state::check_locatable(&selector)?;
         Ok(Self(CounterKey::Selector(selector)))
     }
 

@@ -6,10 +6,12 @@
 //! `context` holds the closure of a `context` expression until layout resolves it;
 //! `equation` holds its math as content for now (math evaluation comes with math layout).
 
+use ecow::{EcoString, EcoVec, eco_format};
+
 use super::content::{ElementData, FieldData as F, none};
 use super::convert;
-use super::{Element, Type, Value};
-use crate::base::{Abs, Em};
+use super::{Element, Type, Value, mismatch};
+use crate::base::{Abs, Em, SourceDiagnostic, SourceResult, Span};
 
 use Type as T;
 
@@ -180,7 +182,7 @@ element!(
         F::named("double", BOOL, yes),
         F::named("enabled", BOOL, yes),
         F::named("alternative", BOOL, no),
-        F::named("quotes", &[T::Auto, T::Str, T::Array, T::Dict], auto),
+        F::named("quotes", &[T::Dict, T::Array, T::Str, T::Auto], auto).cast_with(smartquotes),
     ]
 );
 element!(
@@ -215,7 +217,7 @@ element!(
     REF = "ref", "Reference", [
         F::required("target", &[T::Label]),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
-        F::named("form", &[T::Str], none),
+        F::named("form", &[], normal).cast_with(ref_form),
     ]
 );
 element!(
@@ -941,6 +943,74 @@ pub static ALL_ELEMENTS: &[&Element] = &[
     &CITE,
     &BIBLIOGRAPHY,
 ];
+
+/// Checks the custom quotes of `smartquote(quotes: ..)` as Typst does: a string of two
+/// characters or an array of two strings (for double quotes), or a dictionary giving
+/// either for `single` and `double`.
+fn smartquotes(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
+    let check = |value: &Value, nested: bool| -> Result<(), EcoString> {
+        let count = |n: usize, what: &str| {
+            let plural = if n > 1 { "s" } else { "" };
+            eco_format!("expected 2 {what}s, found {n} {what}{plural}")
+        };
+        match value {
+            Value::Str(s) if s.0.chars().count() != 2 => {
+                Err(count(s.0.chars().count(), "character"))
+            }
+            Value::Array(items) if items.len() != 2 => Err(count(items.len(), "quote")),
+            Value::Array(items) => {
+                match items.as_slice().iter().find(|v| !matches!(v, Value::Str(_))) {
+                    Some(item) => Err(mismatch("string", item)),
+                    None => Ok(()),
+                }
+            }
+            Value::Str(_) | Value::Auto => Ok(()),
+            other if nested => Err(mismatch("array, string, or auto", other)),
+            _ => Ok(()),
+        }
+    };
+    let result = match &value {
+        Value::Dict(dict) => dict.iter().try_for_each(|(key, item)| match key.as_str() {
+            "single" | "double" => check(item, true),
+            _ => Err(eco_format!(
+                "unexpected key {}, valid keys are \"double\" and \"single\"",
+                Value::Str(key.clone()).repr()
+            )),
+        }),
+        other => check(other, false),
+    };
+    result.map_err(|message| ecow::eco_vec![SourceDiagnostic::error(span, message)])?;
+    // As in Typst, the value is kept as a dictionary of both kinds, each `auto` or an
+    // array of two strings.
+    let pair = |value: Option<&Value>| match value {
+        Some(Value::Str(s)) => {
+            Value::Array(s.0.chars().map(|c| Value::str(c.to_string())).collect())
+        }
+        Some(Value::Array(items)) => Value::Array(items.clone()),
+        _ => Value::Auto,
+    };
+    let (double, single) = match &value {
+        Value::Auto => return Ok(value),
+        Value::Dict(dict) => (pair(dict.get("double")), pair(dict.get("single"))),
+        other => (pair(Some(other)), Value::Auto),
+    };
+    let mut dict = super::Dict::new();
+    dict.insert("double".into(), double);
+    dict.insert("single".into(), single);
+    Ok(Value::Dict(dict))
+}
+
+/// Checks a reference's `form`: `"normal"` or `"page"`.
+fn ref_form(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
+    match &value {
+        Value::Str(s) if matches!(s.0.as_str(), "normal" | "page") => Ok(value),
+        Value::Str(_) => crate::bail!(span, "expected \"normal\" or \"page\""),
+        other => Err(ecow::eco_vec![SourceDiagnostic::error(
+            span,
+            mismatch("\"normal\" or \"page\"", other)
+        )]),
+    }
+}
 
 #[cfg(test)]
 mod tests {

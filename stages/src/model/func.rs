@@ -141,7 +141,24 @@ impl Func {
                 .find(|f| f.name.rsplit('.').next() == Some(name))
                 .map(|f| Value::Func(Func::from(*f))),
             FuncRepr::Element(elem) => elem.scoped(name).map(|e| Value::Func(e.into())),
+            FuncRepr::With(with) => with.0.field(name),
             _ => None,
+        }
+    }
+
+    /// Every function reachable as a field of this one, with its short name, in
+    /// definition order (for `import assert: *`).
+    pub fn scope(&self) -> Vec<(&'static str, Value)> {
+        let short = |name: &'static str| name.rsplit('.').next().unwrap_or(name);
+        match &self.repr {
+            FuncRepr::Native(native) => {
+                native.scope.iter().map(|f| (short(f.name), Value::Func(Func::from(*f)))).collect()
+            }
+            FuncRepr::Element(elem) => {
+                elem.0.scope.iter().map(|e| (short(e.name()), Value::Func((**e).into()))).collect()
+            }
+            FuncRepr::With(with) => with.0.scope(),
+            _ => Vec::new(),
         }
     }
 

@@ -40,6 +40,7 @@ mod convert;
 mod counter;
 mod elements;
 mod selector;
+mod state;
 mod styles;
 
 pub use self::align::{Alignment, HAlign, VAlign};
@@ -67,6 +68,11 @@ pub use self::regex::Regex;
 pub use self::repr::{format_float, format_float_display, format_int, repr_str};
 pub use self::repr::{powi, pretty_list, repr_float, round_with_precision};
 pub use self::scope::{Module, Scope};
+pub use self::state::{
+    COUNTER_UPDATE, CounterUpdate, METADATA, STATE_UPDATE, State, counter_update, fingerprint,
+    read_counter_update, read_state_update,
+};
+pub use self::state::{check_locatable, is_invisible, locatable_selector};
 pub use self::str::{Label, Str};
 pub use self::stroke::{DashItem, DashPattern, Paint, STROKE_KEYS};
 pub use self::stroke::{Dir, Stroke};

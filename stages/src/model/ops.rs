@@ -79,6 +79,10 @@ pub fn pos(value: Value) -> StrResult<Value> {
 
 /// Unary `-`.
 pub fn neg(value: Value) -> StrResult<Value> {
+    neg_raw(value).map(nan_free)
+}
+
+fn neg_raw(value: Value) -> StrResult<Value> {
     if let Some(result) = super::duration::negate(&value) {
         return result;
     }
@@ -110,6 +114,10 @@ fn rel(abs: Length, rel: Ratio) -> Value {
 
 /// Binary `+`.
 pub fn add(lhs: Value, rhs: Value) -> StrResult<Value> {
+    add_raw(lhs, rhs).map(nan_free)
+}
+
+fn add_raw(lhs: Value, rhs: Value) -> StrResult<Value> {
     if let Some(result) = super::duration::binary('+', &lhs, &rhs) {
         return result;
     }
@@ -150,12 +158,34 @@ fn angle(rad: f64) -> Angle {
 
 /// A float as a layout scalar: lengths, angles, ratios and fractions are never NaN, a NaN
 /// factor makes them zero (as in Typst).
+/// A measure with every not-a-number part replaced by zero, as in Typst, whose scalars
+/// never hold NaN: `float.inf * 1pt - float.inf * 1pt` is `0pt`.
+fn nan_free(value: Value) -> Value {
+    use crate::base::{Abs, Em};
+    let length =
+        |l: Length| Length { abs: Abs::pt(scalar(l.abs.to_pt())), em: Em::new(scalar(l.em.get())) };
+    match value {
+        Value::Length(l) => Value::Length(length(l)),
+        Value::Relative(r) => {
+            Value::Relative(Rel { abs: length(r.abs), rel: Ratio(scalar(r.rel.0)) })
+        }
+        Value::Ratio(r) => Value::Ratio(Ratio(scalar(r.0))),
+        Value::Angle(a) => Value::Angle(crate::base::Angle::rad(scalar(a.to_rad()))),
+        Value::Fraction(f) => Value::Fraction(Fr(scalar(f.0))),
+        v => v,
+    }
+}
+
 fn scalar(v: f64) -> f64 {
     if v.is_nan() { 0.0 } else { v }
 }
 
 /// Binary `-`.
 pub fn sub(lhs: Value, rhs: Value) -> StrResult<Value> {
+    sub_raw(lhs, rhs).map(nan_free)
+}
+
+fn sub_raw(lhs: Value, rhs: Value) -> StrResult<Value> {
     if let Some(result) = super::duration::binary('-', &lhs, &rhs) {
         return result;
     }
@@ -187,6 +217,10 @@ pub fn sub(lhs: Value, rhs: Value) -> StrResult<Value> {
 
 /// Binary `*`.
 pub fn mul(lhs: Value, rhs: Value) -> StrResult<Value> {
+    mul_raw(lhs, rhs).map(nan_free)
+}
+
+fn mul_raw(lhs: Value, rhs: Value) -> StrResult<Value> {
     if let Some(result) = super::duration::binary('*', &lhs, &rhs) {
         return result;
     }
@@ -243,6 +277,10 @@ fn is_zero(v: &Value) -> bool {
 
 /// Binary `/`.
 pub fn div(lhs: Value, rhs: Value) -> StrResult<Value> {
+    div_raw(lhs, rhs).map(nan_free)
+}
+
+fn div_raw(lhs: Value, rhs: Value) -> StrResult<Value> {
     if let Some(result) = super::duration::binary('/', &lhs, &rhs) {
         return result;
     }
@@ -340,6 +378,7 @@ pub fn equal(lhs: &Value, rhs: &Value) -> bool {
         (Styles(a), Styles(b)) => a == b,
         (Selector(a), Selector(b)) => a == b,
         (Counter(a), Counter(b)) => a == b,
+        (State(a), State(b)) => a == b,
         (Location(a), Location(b)) => a == b,
         (Bytes(a), Bytes(b)) => a == b,
         (Decimal(a), Decimal(b)) => a == b,

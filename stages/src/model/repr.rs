@@ -77,6 +77,7 @@ impl Value {
             Self::Styles(_) => "styles(..)".into(),
             Self::Selector(v) => repr_selector(v),
             Self::Counter(v) => v.repr(),
+            Self::State(v) => v.repr(),
             // Typst hides a location's identity.
             Self::Location(_) => "location(..)".into(),
             Self::Bytes(v) => v.repr(),

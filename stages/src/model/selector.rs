@@ -226,7 +226,13 @@ impl Selector {
             Self::Elem(elem, fields) => {
                 content.is(*elem)
                     && fields.as_ref().is_none_or(|fields| {
-                        fields.iter().all(|(name, value)| content.field(name) == Some(value))
+                        fields.iter().all(|(name, value)| match name.as_str() {
+                            "label" => {
+                                content.label().map(|l| Value::Label(l.clone())).as_ref()
+                                    == Some(value)
+                            }
+                            _ => content.field(name) == Some(value),
+                        })
                     })
             }
             Self::Label(label) => content.label() == Some(label),

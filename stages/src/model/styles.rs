@@ -6,10 +6,12 @@
 //! Applying recipes (realization) is not done here; this module only builds and reads the
 //! values.
 
+use std::sync::Arc;
+
 use ecow::EcoVec;
 
 pub use super::selector::Selector;
-use super::{Content, Element, FromValue, Func, Value};
+use super::{Content, Element, FromValue, Func, Stroke, Value};
 use crate::base::Span;
 
 /// A list of style properties and show rules. Cheap to clone.
@@ -130,6 +132,37 @@ impl<'a> StyleChain<'a> {
         None
     }
 
+    /// The value set for `field` of `elem`, folded from the outermost property inwards:
+    /// as in Typst, an inner stroke keeps what it leaves unset from the outer one
+    /// (`set rect(stroke: blue)` then `set rect(stroke: 2pt)` gives `2pt + blue`); for
+    /// other values the innermost wins.
+    pub fn get_folded(&self, elem: Element, field: &str) -> Option<Value> {
+        let index = elem.field_index(field)?;
+        let mut values = Vec::new();
+        let mut link = Some(self);
+        while let Some(chain) = link {
+            for style in chain.head.iter().rev() {
+                if let Style::Property(p) = style
+                    && p.elem == elem
+                    && p.field == index
+                {
+                    values.push(&p.value);
+                    // Only a stroke folds; anything else hides what is further out.
+                    if !matches!(p.value, Value::Stroke(_)) {
+                        break;
+                    }
+                }
+            }
+            if values.last().is_some_and(|v| !matches!(v, Value::Stroke(_))) {
+                break;
+            }
+            link = chain.tail;
+        }
+        let mut values = values.into_iter().rev();
+        let first = values.next()?.clone();
+        Some(values.fold(first, |outer, inner| fold(outer, inner.clone())))
+    }
+
     /// The innermost value for `field` of `elem`, or the field's default, cast to `T`.
     /// Falls back to `default` if the value does not cast (set rules check types, so this
     /// only happens for a mismatched `T`).
@@ -159,10 +192,58 @@ impl<'a> StyleChain<'a> {
     }
 }
 
+/// An inner value over an outer one: the parts of a stroke it leaves unset come from
+/// the outer stroke; any other inner value replaces the outer one.
+fn fold(outer: Value, inner: Value) -> Value {
+    match (outer, inner) {
+        (Value::Stroke(outer), Value::Stroke(inner)) => {
+            let (outer, inner) = (Arc::unwrap_or_clone(outer), Arc::unwrap_or_clone(inner));
+            Value::Stroke(Arc::new(Stroke {
+                paint: inner.paint.or(outer.paint),
+                thickness: inner.thickness.or(outer.thickness),
+                cap: inner.cap.or(outer.cap),
+                join: inner.join.or(outer.join),
+                dash: inner.dash.or(outer.dash),
+                miter_limit: inner.miter_limit.or(outer.miter_limit),
+            }))
+        }
+        (_, inner) => inner,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Args, HEADING, TEXT};
+    use crate::model::{Args, HEADING, RECT, TEXT};
+
+    /// The styles of `rect(stroke: ..)` with one value.
+    fn stroke(value: Value) -> Styles {
+        let mut args = Args::new(Span::detached(), []);
+        args.push_named(Span::detached(), Span::detached(), "stroke".into(), value);
+        RECT.set(&mut args).unwrap()
+    }
+
+    #[test]
+    fn strokes_fold_other_values_do_not() {
+        let red = Value::Color(crate::model::Color::BLACK);
+        let thick = Value::Length(crate::model::Length::abs(crate::base::Abs::pt(3.0)));
+        let (outer, inner) = (stroke(red), stroke(thick));
+        let chain = StyleChain::new(&outer);
+        let chain = chain.chain(&inner);
+        let Some(Value::Stroke(folded)) = chain.get_folded(RECT, "stroke") else {
+            panic!("expected a stroke");
+        };
+        let Some(Value::Stroke(outer)) = StyleChain::new(&outer).get(RECT, "stroke") else {
+            panic!("expected a stroke");
+        };
+        assert_eq!(folded.paint, outer.paint);
+        assert!(folded.paint.is_some() && folded.thickness.is_some());
+        // `none` hides the strokes further out.
+        let cleared = stroke(Value::None);
+        let chain = chain.chain(&cleared);
+        assert_eq!(chain.get_folded(RECT, "stroke"), Some(Value::None));
+        assert_eq!(chain.get_folded(RECT, "fill"), None);
+    }
 
     #[test]
     fn innermost_property_wins() {

@@ -43,6 +43,8 @@ pub enum Value {
     Styles(Styles),
     Selector(Arc<Selector>),
     Counter(Arc<Counter>),
+    /// A state (`state(key, init)`).
+    State(Arc<super::State>),
     /// The place of a locatable element (`here()`, `locate(..)`).
     Location(Location),
     Bytes(Bytes),
@@ -88,6 +90,7 @@ impl Value {
             Self::Styles(_) => Type::Styles,
             Self::Selector(_) => Type::Selector,
             Self::Counter(_) => Type::Counter,
+            Self::State(_) => Type::State,
             Self::Location(_) => Type::Location,
             Self::Bytes(_) => Type::Bytes,
             Self::Decimal(_) => Type::Decimal,

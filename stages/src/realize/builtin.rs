@@ -7,6 +7,7 @@
 //! Typst's look of each element is written down where it is built; the numbers (heading
 //! sizes and spacing, raw text size) are Typst 0.15's.
 
+use std::hash::{Hash, Hasher};
 use std::num::NonZeroUsize;
 
 use ecow::{EcoString, eco_format};
@@ -16,7 +17,8 @@ use super::quotes::Quotes;
 use super::walk::{Realizer, concat, prop, with};
 use super::{Parity, Spacing};
 use crate::base::{
-    Em, Introspection, Locator, Point, SourceDiagnostic, SourceResult, Span, Tag, TagInfo,
+    Asked, Em, FxHasher64, Introspection, Introspector, Location, Locator, Payload, Point,
+    Question, SourceDiagnostic, SourceResult, Span, Tag, TagInfo, Unsettled, observed_hint,
 };
 use crate::doc::Destination;
 use crate::eval::Here;
@@ -24,6 +26,9 @@ use crate::model::{
     ALIGN_ELEM, Alignment, Args, BLOCK, CONTEXT, Color, Content, ENUM, Element, FIGURE, Func, H,
     HAlign, HEADING, LINEBREAK, LIST, Length, PAD, PAGE, PAR, RAW, Rel, SMARTQUOTE, STYLED,
     StyleChain, Styles, TERMS, TEXT, V, Value,
+};
+use crate::model::{
+    CounterKey, CounterUpdate, METADATA, Selector, fingerprint, read_counter_update,
 };
 
 /// The space between a heading's number and its body (Typst's `h(0.3em, weak: true)`).
@@ -94,7 +99,13 @@ pub(super) fn show(
         "link" => link(r, content, styles, loc)?,
         "heading" => heading(r, content, styles, loc, numbers)?,
         "figure" => figure(r, content, styles, loc, numbers)?,
-        "math.equation" => equation(r, content, styles),
+        "math.equation" => {
+            if get(content, styles, "block") == Value::Bool(true) {
+                r.finish_par();
+            }
+            tag_queryable(r, content, styles, loc);
+            equation(r, content, styles);
+        }
         "align" => {
             let mut alignment = match get(content, styles, "alignment") {
                 Value::Alignment(a) => a,
@@ -129,6 +140,7 @@ pub(super) fn show(
         "enum.item" => r.visit(&wrap(ENUM, content), styles, loc)?,
         "terms.item" => r.visit(&wrap(TERMS, content), styles, loc)?,
         "context" => context(r, content, styles, loc)?,
+        "metadata" | "state-update" | "counter-update" => invisible(r, content, loc)?,
         "sequence" | "styled" => r.visit_sequence(content, styles, loc)?,
         "hide" => {
             let clear = Value::Color(Color::BLACK.with_alpha(0.0));
@@ -417,6 +429,13 @@ pub(super) fn scan_counters(counters: &mut Counters, content: &Content, styles: 
         }
         return;
     }
+    // Function updates need evaluation: only realization applies them.
+    if let Some((counter, update @ (CounterUpdate::Step(_) | CounterUpdate::Set(_)))) =
+        read_counter_update(content)
+        && let Some(key) = realized_counter(counter)
+    {
+        apply_realized(counters, &key, update);
+    }
     let counted = content.is(HEADING) || content.is(FIGURE);
     if counted && numbered(content, styles) && marks::prepared(styles, content).is_none() {
         if content.is(HEADING) {
@@ -427,6 +446,91 @@ pub(super) fn scan_counters(counters: &mut Counters, content: &Content, styles: 
     }
     for child in children(content) {
         scan_counters(counters, child, styles);
+    }
+}
+
+/// An invisible element (`metadata`, a state or counter update): it shows nothing and
+/// leaves the tag through which queries, states and counters find it (labelled
+/// metadata got its tag when it was prepared). An update of the heading counter or of a
+/// figure kind's counter also moves the numbers realization gives.
+fn invisible(r: &mut Realizer, elem: &Content, loc: Locator) -> SourceResult<()> {
+    if let Some((counter, update)) = read_counter_update(elem)
+        && let Some(key) = realized_counter(counter)
+    {
+        let update = match update {
+            CounterUpdate::Func(func) => {
+                let numbers = r.counters.get(&key);
+                let state = crate::model::CounterState::from_numbers(&numbers);
+                let state = crate::eval::library::apply_counter_update(
+                    r.engine,
+                    state,
+                    CounterUpdate::Func(func),
+                )?;
+                CounterUpdate::Set(state.numbers().to_vec())
+            }
+            plain => plain,
+        };
+        apply_realized(&mut r.counters, &key, update);
+    }
+    let update = !elem.is(METADATA);
+    if !update && elem.label().is_some() {
+        return Ok(());
+    }
+    let location = loc.location();
+    let mut hasher = FxHasher64::default();
+    location.hash(&mut hasher);
+    fingerprint(&Value::Content(elem.clone())).hash(&mut hasher);
+    let located = elem.clone().located(location);
+    let payload = if update {
+        Payload::update(located, hasher.finish())
+    } else {
+        Payload::new(located, hasher.finish())
+    };
+    r.tag(Tag { location, info: TagInfo::Element(payload) });
+    Ok(())
+}
+
+/// Tags an element that queries find but preparation did not tag (it has no label):
+/// the element as show rules see it, at its own location.
+fn tag_queryable(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) {
+    if elem.label().is_some() {
+        return;
+    }
+    let location = loc.location();
+    let shown = super::show::materialize(elem, styles).located(location);
+    let mut hasher = FxHasher64::default();
+    location.hash(&mut hasher);
+    shown.repr().hash(&mut hasher);
+    r.tag(Tag { location, info: TagInfo::element(shown, hasher.finish()) });
+}
+
+/// The key under which realization counts what `counter` counts, if it numbers
+/// headings or the figures of one kind.
+fn realized_counter(counter: &crate::model::Counter) -> Option<EcoString> {
+    if counter.is_heading() {
+        return Some("heading".into());
+    }
+    let CounterKey::Selector(Selector::Elem(elem, Some(fields))) = counter.key() else {
+        return None;
+    };
+    if *elem != FIGURE || fields.len() != 1 {
+        return None;
+    }
+    match fields.get("kind")? {
+        Value::Str(kind) => Some(eco_format!("figure:{}", kind.as_str())),
+        Value::Func(func) => Some(eco_format!("figure:{}", func.element()?.name())),
+        _ => None,
+    }
+}
+
+/// Applies a step or set to realization's counter `key`.
+fn apply_realized(counters: &mut Counters, key: &str, update: CounterUpdate) {
+    match update {
+        CounterUpdate::Step(level) => {
+            counters.step(key, level);
+        }
+        CounterUpdate::Set(numbers) => counters.set(key, numbers),
+        CounterUpdate::Func(_) => {}
     }
 }
 
@@ -585,30 +689,16 @@ fn destination(r: &mut Realizer, dest: &Value, span: Span) -> Option<Destination
     match dest {
         Value::Str(url) => Some(Destination::Url(url.0.clone())),
         Value::Label(label) => {
-            let found = r.engine.introspector.label(label.as_str()).map(|rec| rec.location);
-            match found {
-                Some(location) => {
-                    let what = Introspection::PositionOf(location);
-                    let introspector = r.engine.introspect(
-                        what,
-                        span,
-                        eco_format!("link to <{}>", label.as_str()),
-                    );
-                    let record = introspector.record(location)?;
-                    let page = NonZeroUsize::new(record.page)?;
-                    Some(Destination::Position { page, point: record.position })
-                }
-                None => {
-                    // Not laid out yet: asking for the page count makes the next iteration
-                    // run, in which the label is known.
-                    r.engine.introspect(
-                        Introspection::PageCount,
-                        span,
-                        eco_format!("link to <{}>", label.as_str()),
-                    );
-                    None
-                }
-            }
+            // As in Typst: first the one element with the label, then where it is.
+            let what = eco_format!("link to <{}>", label.as_str());
+            let question = Introspection::Label(label.0.clone());
+            let found = r.engine.introspect(question, span, what.clone()).label(label.as_str());
+            let location = found?.location;
+            let asked = Asked::new(location.as_u64() ^ 0x6669_7273_7420_6174, FirstAt(location));
+            let introspector = r.engine.introspect(Introspection::Custom(asked), span, what);
+            let record = introspector.record(location)?;
+            let page = NonZeroUsize::new(record.page)?;
+            Some(Destination::Position { page, point: record.position })
         }
         Value::Dict(dict) => {
             let page = match dict.get("page") {
@@ -622,6 +712,33 @@ fn destination(r: &mut Realizer, dest: &Value, span: Span) -> Option<Destination
             Some(Destination::Position { page, point: Point::new(coord("x"), coord("y")) })
         }
         _ => None,
+    }
+}
+
+/// Where the element at a location stands, as the destination of a link: Typst words
+/// it as a query for the first element at that location.
+struct FirstAt(Location);
+
+impl Question for FirstAt {
+    fn answer(&self, introspector: &dyn Introspector) -> u64 {
+        let mut hasher = FxHasher64::default();
+        let place = introspector.record(self.0).map(|r| (r.page, r.position));
+        place
+            .map(|(page, at)| (page, at.x.to_pt().to_bits(), at.y.to_pt().to_bits()))
+            .hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn describe(&self, introspector: &dyn Introspector) -> EcoString {
+        eco_format!("{}", usize::from(introspector.record(self.0).is_some()))
+    }
+
+    fn unsettled(&self, _: &str, observed: &[EcoString]) -> Option<Unsettled> {
+        let message = "query for the first element matching `location(..)` did not stabilize";
+        let same = matches!(observed, [.., a, b] if a == b);
+        let intro = "the following numbers of elements were observed:";
+        let hints = if same { Vec::new() } else { vec![observed_hint(intro, observed)] };
+        Some((message.into(), hints))
     }
 }
 

@@ -186,6 +186,19 @@ impl Counters {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+
+    /// The numbers of the counter `key` (empty if it never counted).
+    pub fn get(&self, key: &str) -> Vec<usize> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, n)| n.clone()).unwrap_or_default()
+    }
+
+    /// Sets the counter `key` to `numbers` (`counter(heading).update(..)`).
+    pub fn set(&mut self, key: &str, numbers: Vec<usize>) {
+        match self.0.iter_mut().find(|(k, _)| k == key) {
+            Some((_, slot)) => *slot = numbers,
+            None => self.0.push((key.into(), numbers)),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,10 +8,11 @@
 
 use ecow::EcoString;
 
+use super::quotes::{self, Quoter};
 use super::{InlinePiece, Par};
 use crate::base::{Span, Tag};
 use crate::doc::Destination;
-use crate::model::{StyleChain, Styles, TEXT, Value};
+use crate::model::{Content, StyleChain, Styles, TEXT, Value};
 
 /// A paragraph under construction.
 #[derive(Debug, Default)]
@@ -27,6 +28,8 @@ pub(super) struct ParBuilder {
     span: Option<Span>,
     /// The last character of the paragraph's text so far (for smart quotes).
     last: Option<char>,
+    /// The quotations open so far (for smart quotes).
+    quoter: Quoter,
 }
 
 /// Whether two style lists are the very same list (siblings share one).
@@ -78,6 +81,20 @@ impl ParBuilder {
         self.weak = false;
         self.push_text(text, styles, span, link);
         self.last = text.chars().next_back();
+    }
+
+    /// Adds a smart quote: its character(s) as the text before it and the quotations
+    /// open in the paragraph decide.
+    pub fn smartquote(
+        &mut self,
+        elem: &Content,
+        styles: &Styles,
+        span: Span,
+        link: Option<&Destination>,
+    ) {
+        let before = self.last_char();
+        let text = quotes::smartquote(&mut self.quoter, elem, styles, before);
+        self.text(&text, styles, span, link);
     }
 
     fn push_text(&mut self, text: &str, styles: &Styles, span: Span, link: Option<&Destination>) {

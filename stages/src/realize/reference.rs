@@ -19,7 +19,7 @@ use super::builtin::get;
 use crate::base::{Introspection, Record, SourceResult, Span, TagInfo, target_record};
 use crate::eval::Engine;
 use crate::model::{
-    Args, Content, Dict, HEADING, LINK, Length, PAGE, Str, StyleChain, Styles, TEXT, Value,
+    Args, Content, Dict, FIGURE, HEADING, LINK, Length, PAGE, Str, StyleChain, Styles, TEXT, Value,
 };
 
 /// What a reference shows while the document has not been laid out yet.
@@ -107,6 +107,16 @@ fn normal_form(
         let supplement = match get(elem, styles, "supplement") {
             Value::None => None,
             Value::Content(supplement) => Some(supplement),
+            Value::Func(func) => {
+                // Typst hands the figure itself; the records know its supplement.
+                let mut figure = Content::new(FIGURE);
+                if let Some(own) = own {
+                    let own = Value::Content(Content::text(own.clone()));
+                    figure = figure.with_field("supplement", own);
+                }
+                let args = Args::new(span, [Value::Content(figure.spanned(span))]);
+                Some(func.call(engine, args)?.display())
+            }
             _ => own.clone().map(Content::text),
         };
         return Ok(with_supplement(supplement, trim_numbers(numbers)));
@@ -121,10 +131,17 @@ fn normal_form(
         crate::bail!(span, "cannot reference heading without numbering";
             hint: "you can enable heading numbering with `#set heading(numbering: \"1.\")`");
     };
+    // The reference's own supplement, else the heading's: the records do not carry it,
+    // so it is the one `set heading(supplement: ..)` gives where the reference stands.
     let supplement = match get(elem, styles, "supplement") {
-        Value::None => None,
-        Value::Content(supplement) => Some(supplement),
-        Value::Func(func) => {
+        Value::Auto => StyleChain::new(styles).get(HEADING, "supplement").cloned(),
+        own => Some(own),
+    };
+    let supplement = match supplement {
+        Some(Value::None) => None,
+        Some(Value::Content(supplement)) => Some(supplement),
+        Some(Value::Str(supplement)) => Some(Content::text(supplement.0)),
+        Some(Value::Func(func)) => {
             // Typst hands the heading itself; the records know its level and title.
             let heading = Content::new(HEADING)
                 .with_field("level", Value::Int(*level as i64))
@@ -159,9 +176,15 @@ fn page_form(
     };
     let args = Args::new(span, [numbering, Value::Int(labelled.page as i64)]);
     let number = func.call(engine, args)?.display().plain_text();
+    // The reference's own supplement, else the page's (`set page(supplement: ..)`).
     let supplement = match get(elem, styles, "supplement") {
-        Value::None => None,
-        Value::Content(supplement) => Some(supplement),
+        Value::Auto => StyleChain::new(styles).get(PAGE, "supplement").cloned(),
+        own => Some(own),
+    };
+    let supplement = match supplement {
+        Some(Value::None) => None,
+        Some(Value::Content(supplement)) => Some(supplement),
+        Some(Value::Str(supplement)) => Some(Content::text(supplement.0)),
         _ => Some(Content::text("page")),
     };
     Ok(with_supplement(supplement, number))
@@ -501,6 +524,31 @@ mod tests {
         assert_eq!((dest.as_deref(), text.as_str()), (Some("1/10/300"), "fig"));
         let (_, text, _) = check_with("@fig[Figure 1]", &layout).unwrap();
         assert_eq!(text, "Figure 1");
+    }
+
+    #[test]
+    fn heading_and_page_supplements_come_from_their_set_rules() {
+        assert_eq!(text("#set heading(supplement: [Part])\n@a"), "Part~2.1");
+        assert_eq!(text("#set heading(supplement: none)\n@a"), "2.1");
+        let func = "#set heading(supplement: it => [L#it.level])\n@a";
+        assert_eq!(text(func), "L2~2.1");
+        // The reference's own supplement still wins.
+        assert_eq!(text("#set heading(supplement: [Part])\n@a[Bit]"), "Bit~2.1");
+        let page = "#set page(numbering: \"1\", supplement: \"pg.\")\n#ref(<a>, form: \"page\")";
+        assert_eq!(text(page), "pg.~3");
+        let none = "#set page(numbering: \"1\", supplement: none)\n#ref(<a>, form: \"page\")";
+        assert_eq!(text(none), "3");
+    }
+
+    #[test]
+    fn figure_supplement_functions_receive_a_figure() {
+        let mut layout = Layout::default();
+        let supplement = Some("Table".into());
+        layout.push(TagInfo::Figure { supplement, numbers: Some("4".into()) }, 1, 200.0);
+        layout.push(TagInfo::Labelled { label: "tab".into() }, 1, 200.0);
+        let source = "#ref(<tab>, supplement: f => [#repr(f.func())/#f.supplement])";
+        let (_, text, _) = check_with(source, &layout).unwrap();
+        assert_eq!(text, "figure/Table~4");
     }
 
     #[test]

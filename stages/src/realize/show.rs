@@ -117,7 +117,7 @@ pub(super) fn visit_show(
     };
 
     let Some((index, recipe)) = step else {
-        builtin::show(r, &prepared.elem, &inner, loc, prepared.numbers.as_deref())?;
+        r.builtin(&prepared.elem, &inner, loc, prepared.numbers.as_deref())?;
         return Ok(true);
     };
     apply(r, recipe, index, &prepared, &inner, loc)?;
@@ -245,8 +245,12 @@ pub(super) fn visit_textual_run(
 ) -> SourceResult<()> {
     let mut joined = String::new();
     let mut ends = Vec::with_capacity(run.len());
-    for (child, _) in run {
-        joined.push_str(&plain(child));
+    for (k, (child, _)) in run.iter().enumerate() {
+        // Spaces in a row collapse into one, as they will in the paragraph.
+        let repeated = k > 0 && child.is(SPACE) && run[k - 1].0.is(SPACE);
+        if !repeated {
+            joined.push_str(&plain(child));
+        }
         ends.push(joined.len());
     }
     // The child holding byte `at` of the joined text.
@@ -420,8 +424,8 @@ pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
         if !field.settable || field.internal || content.field_at(i as u8).is_some() {
             continue;
         }
-        let value = match chain.get(elem, field.name) {
-            Some(value) => value.clone(),
+        let value = match chain.get_folded(elem, field.name) {
+            Some(value) => value,
             None => builtin::default(elem, field.name).unwrap_or_else(field.default),
         };
         out.push_field(i as u8, value);
@@ -556,4 +560,46 @@ fn element_info(elem: &Content) -> TagInfo {
     elem.label().map(|l| l.0.as_str()).hash(&mut hasher);
     elem.repr().hash(&mut hasher);
     TagInfo::element(elem.clone(), hasher.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::realize::{FlowItem, InlinePiece};
+
+    /// The text of the paragraphs `source` realizes to, one string per paragraph.
+    fn realized(source: &str) -> Vec<String> {
+        let (runs, _) = crate::realize::tests::realize(source).expect("realization");
+        let mut out = Vec::new();
+        for item in runs.iter().flat_map(|run| &run.items) {
+            if let FlowItem::Par(par) = item {
+                let text = par.items.iter().map(|piece| match piece {
+                    InlinePiece::Text { text, .. } => text.as_str(),
+                    _ => "",
+                });
+                out.push(text.collect());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn where_selectors_see_folded_strokes() {
+        let source = "#set rect(stroke: black)\n#set rect(stroke: 3pt)\n\
+            #show rect.where(stroke: 3pt + black): [folded]\n\
+            #show rect.where(stroke: 3pt): [innermost]\n#rect()";
+        assert_eq!(realized(source), ["folded"]);
+    }
+
+    #[test]
+    fn where_selectors_see_defaults() {
+        let source = "= Top <top>\n#show ref.where(form: \"normal\"): [normal]\n@top";
+        assert_eq!(realized(source), ["normal"]);
+    }
+
+    #[test]
+    fn text_rules_see_spaces_in_a_row_as_one() {
+        let source = "#show \"don't stop\": set text(red)\ndon't #[ ] stop";
+        // The match is cut out as text: its quote is the plain one it matched as.
+        assert_eq!(realized(source), ["don't stop"]);
+    }
 }

@@ -16,13 +16,13 @@ use super::document::Runs;
 use super::marks::Counters;
 use super::par::ParBuilder;
 use super::show::RecipeCache;
-use super::{FlowItem, InlinePiece, Spacing, builtin, show};
+use super::{FlowItem, InlinePiece, Spacing, builtin, quotes, show};
 use crate::base::{Locator, SourceResult, Span, Tag};
 use crate::doc::{Destination, DocumentDate, DocumentInfo, Timestamp};
 use crate::eval::Engine;
 use crate::model::{
     Array, CONTEXT, Content, DOCUMENT, ENUM, ENUM_ITEM, Element, LIST, LIST_ITEM, PAGE, PARBREAK,
-    Property, SEQUENCE, SPACE, STYLED, Style, Styles, TERM_ITEM, TERMS, Value,
+    Property, QUOTE, SEQUENCE, SMARTQUOTE, SPACE, STYLED, Style, Styles, TERM_ITEM, TERMS, Value,
 };
 
 /// The realization of one flow: the document's (split into runs) or a nested one.
@@ -90,7 +90,30 @@ impl<'a, 'w> Realizer<'a, 'w> {
         if show::visit_show(self, content, styles, loc)? {
             return Ok(());
         }
-        builtin::show(self, content, styles, loc, None)
+        self.builtin(content, styles, loc, None)
+    }
+
+    /// Shows an element by its built-in look (`numbers`: what preparation counted for a
+    /// heading or figure). Smart quotes are decided here, as they depend on the
+    /// quotations open in the paragraph so far, and a quotation's marks are added to its
+    /// body here (`quotes.rs`).
+    pub fn builtin(
+        &mut self,
+        content: &Content,
+        styles: &Styles,
+        loc: Locator,
+        numbers: Option<&str>,
+    ) -> SourceResult<()> {
+        if content.is(SMARTQUOTE) {
+            self.par.smartquote(content, styles, content.span(), self.link.as_ref());
+            return Ok(());
+        }
+        if content.is(QUOTE)
+            && let Some((quote, styles)) = quotes::quotation(content, styles)
+        {
+            return builtin::show(self, &quote, &styles, loc, numbers);
+        }
+        builtin::show(self, content, styles, loc, numbers)
     }
 
     /// Visits the children of a sequence, gathering list items into lists.

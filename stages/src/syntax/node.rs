@@ -338,6 +338,25 @@ impl SyntaxNode {
         }
     }
 
+    /// Gives every node of the subtree the same `span`: text that has no file of its own
+    /// (a string given to `eval`) is located where it was written.
+    pub fn synthesize(&mut self, span: Span) {
+        match &mut self.0 {
+            Repr::Leaf(leaf) => leaf.span = span,
+            Repr::Error(node) => Arc::make_mut(node).error.span = span,
+            Repr::Inner(inner) => {
+                let inner = Arc::make_mut(inner);
+                inner.span = span;
+                for warning in inner.warnings.make_mut() {
+                    warning.span = span;
+                }
+                for child in &mut inner.children {
+                    child.synthesize(span);
+                }
+            }
+        }
+    }
+
     /// The byte range of the node with `span` in this (numbered) tree, which starts at byte
     /// `offset` of its file.
     pub fn range_of(&self, span: Span, offset: usize) -> Option<Range<usize>> {

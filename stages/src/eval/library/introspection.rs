@@ -1,6 +1,7 @@
-//! Introspection: `counter(key)` with its methods (`get`, `display`, `final`, `at`),
-//! `here()`, `locate(..)`, `query(..)`, the methods of locations (`page`, `position`,
-//! `page-numbering`) and the selector type's functions (`selector.or(..)`). Values come
+//! Introspection: `counter(key)` with its methods (`get`, `display`, `final`, `at`,
+//! `step`, `update`), `here()`, `locate(..)`, `query(..)`, `metadata`, the methods of
+//! locations (`page`, `position`, `page-numbering`) and the selector type's functions
+//! (`selector.or(..)`). Values come
 //! from the previous iteration's layout (`engine.introspector`) and from what `context`
 //! knows about its place (`engine.here`).
 //!
@@ -16,15 +17,21 @@
 //! This file is longer than most because counters, locations and queries share these
 //! lookups and their fake-introspector tests.
 //!
-//! Only the page counter and the counter of all headings have values yet; other counters
-//! (names, labels, figures) stay at `(0,)` until counter updates exist, and
-//! `step`/`update` fail with `counter updates are not supported yet`.
+//! Counter values, `step`/`update` and states live in `updates.rs`: a counter is folded
+//! from the changes the previous layout placed (its updates, and for the counter of a
+//! selector the matching elements); the page counter is the physical page number unless
+//! the document updates it. `metadata` is defined here too.
 
 use ecow::{EcoString, eco_format};
 
 use super::native;
+use super::updates;
+pub use super::updates::{STATE_METHODS, construct_state, state_method};
+use std::hash::{Hash, Hasher};
+
 use crate::base::{
-    Introspection, Introspector, Location, Locator, Record, SourceResult, Span, TagInfo,
+    Asked, FxHasher64, Introspection, Introspector, Location, Locator, Record, SourceResult, Span,
+    TagInfo,
 };
 use crate::eval::Engine;
 use crate::model::{
@@ -48,6 +55,7 @@ pub fn define(scope: &mut Scope) {
     for native in [&HERE, &LOCATE, &QUERY] {
         scope.define(native.name, Func::from(native));
     }
+    scope.define("metadata", Func::from(crate::model::METADATA));
 }
 
 native!(SELECTOR_OR, "or", selector_or);
@@ -129,7 +137,7 @@ pub fn construct_counter(args: &mut Args) -> SourceResult<Value> {
 }
 
 /// Takes the next positional argument with its span (where type errors point).
-fn take_positional(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
+pub(super) fn take_positional(args: &mut Args, what: &str) -> SourceResult<(Value, Span)> {
     match args.items.iter().position(|arg| arg.name.is_none()) {
         Some(i) => {
             let arg = args.items.remove(i);
@@ -154,9 +162,9 @@ pub fn counter_method(
             args.take().finish()?;
             require_context(engine, span)?;
             let state = if name == "get" {
-                state_here(engine, counter, span, &label)
+                state_here(engine, counter, span, &label)?
             } else {
-                final_state(engine, counter, span, &label)
+                final_state(engine, counter, span, &label)?
             };
             Ok(state.to_value())
         }
@@ -166,7 +174,7 @@ pub fn counter_method(
             require_context(engine, span)?;
             let label = eco_format!("{}.at({})", counter.repr(), target.0.repr());
             Ok(match resolve(engine, target, span, &label)? {
-                Some(location) => state_at(engine, counter, location, span, &label).to_value(),
+                Some(location) => state_at(engine, counter, location, span, &label)?.to_value(),
                 None => CounterState::new().to_value(),
             })
         }
@@ -177,7 +185,8 @@ pub fn counter_method(
             require_context(engine, span)?;
             display(engine, counter, numbering, both, span, &label)
         }
-        "step" | "update" => crate::bail!(span, "counter updates are not supported yet"),
+        "step" => super::updates::counter_step(counter, args),
+        "update" => super::updates::counter_set(counter, args, span),
         _ => crate::bail!(span, "type counter has no method `{name}`"),
     }
 }
@@ -245,14 +254,14 @@ fn query(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let (target, target_span) = take_positional(args, "target")?;
     args.take().finish()?;
     let label = eco_format!("query({})", target.repr());
-    let selector = Selector::locatable(target).map_err(|e| error(target_span, e))?;
+    let selector = crate::model::locatable_selector(target).map_err(|e| error(target_span, e))?;
     require_context(engine, span)?;
-    let found = select(engine, &selector, span, &label)?;
+    let found = select(engine, &selector, false, span, &label)?;
     Ok(Value::Array(found.into_iter().map(Value::Content).collect()))
 }
 
 /// Fails unless the code runs inside `context`.
-fn require_context(engine: &Engine, span: Span) -> SourceResult<()> {
+pub(super) fn require_context(engine: &Engine, span: Span) -> SourceResult<()> {
     if engine.here.location.is_none() && engine.here.page.is_none() {
         crate::bail!(span, "can only be used when context is known";
             hint: "try wrapping this in a `context` expression";
@@ -270,18 +279,18 @@ fn error(span: Span, message: impl Into<EcoString>) -> ecow::EcoVec<crate::base:
 /// layout, when nothing is known yet (the recorded read makes sure another iteration
 /// follows), and while the target matches no element or several: that error is delayed,
 /// as the document may yet settle.
-fn resolve(
+pub(super) fn resolve(
     engine: &mut Engine,
     (target, target_span): (Value, Span),
     span: Span,
     label: &str,
 ) -> SourceResult<Option<Location>> {
-    let selector = Selector::locatable(target).map_err(|e| error(target_span, e))?;
+    let selector = crate::model::locatable_selector(target).map_err(|e| error(target_span, e))?;
     let name = match selector {
         Selector::Location(location) => return Ok(Some(location)),
         Selector::Label(Label(name)) => name,
         selector => {
-            let found = select(engine, &selector, span, label)?;
+            let found = select(engine, &selector, true, span, label)?;
             let message = match found.as_slice() {
                 [elem] => return Ok(elem.location()),
                 [] => "selector does not match any element",
@@ -321,26 +330,122 @@ fn labelled_location(introspector: &dyn Introspector, record: &Record, name: &st
 }
 
 /// The elements of the previous layout that `selector` matches, in document order, as a
-/// recorded read. `before` and `after` split the matches at the first match of their
-/// other selector (including it when inclusive), or keep them all when that matches
-/// nothing, as in Typst.
+/// recorded read (`unique` when the one match is wanted, as `locate` wants it).
+/// `before` and `after` split the matches at the first match of their other selector
+/// (including it when inclusive), or keep them all when that matches nothing, as in
+/// Typst.
 fn select(
     engine: &mut Engine,
     selector: &Selector,
+    unique: bool,
     span: Span,
     label: &str,
 ) -> SourceResult<Vec<Content>> {
-    let mut anchors = Vec::new();
-    query::anchors(selector, &mut anchors);
-    let introspector = engine.introspect(Introspection::Elements, span, label);
-    // Where a location that is no element (a `context`'s, as `here()` gives) falls
-    // among the elements matters too.
-    for location in anchors {
-        engine.introspect(Introspection::PositionOf(location), span, label);
-    }
+    let mut hasher = FxHasher64::default();
+    ("query", unique, selector_repr(selector)).hash(&mut hasher);
+    let question = QueryCount { selector: selector.clone(), unique };
+    let asked = Introspection::Custom(Asked::new(hasher.finish(), question));
+    let introspector = engine.introspect(asked, span, label);
     let elements = query::Elements::new(introspector.records());
     let found = elements.select(selector).map_err(|e| error(span, e))?;
+    // A `context` is an element too (`query(here())`), though queries keep no record
+    // of its contents.
+    if found.is_empty()
+        && let Selector::Location(location) = selector
+        && introspector.record(*location).is_some_and(|r| r.info == TagInfo::Context)
+    {
+        return Ok(vec![Content::new(crate::model::CONTEXT).located(*location)]);
+    }
     Ok(found.into_iter().map(|i| elements.content(i).clone()).collect())
+}
+
+/// A selector as `repr` writes it.
+fn selector_repr(selector: &Selector) -> EcoString {
+    Value::Selector(selector.clone().into()).repr()
+}
+
+/// Which elements a query finds, as convergence compares it: their fingerprints and
+/// pages.
+struct QueryCount {
+    selector: Selector,
+    unique: bool,
+}
+
+impl QueryCount {
+    /// The matches among the records of `introspector`, as record indices: a
+    /// `context`'s own record when the selector is its location.
+    fn matches(&self, introspector: &dyn Introspector) -> Vec<usize> {
+        let records = introspector.records();
+        let elements = query::Elements::new(records);
+        let found = elements.select(&self.selector).unwrap_or_default();
+        if found.is_empty()
+            && let Selector::Location(location) = &self.selector
+        {
+            return records.iter().position(|r| r.location == *location).into_iter().collect();
+        }
+        found.into_iter().map(|i| elements.record(i)).collect()
+    }
+
+    /// How warnings name what the query looks for: `heading elements`, `elements
+    /// labelled `<x>``, or, for `locate`, `a unique heading element`.
+    fn phrase(&self) -> EcoString {
+        let repr = selector_repr(&self.selector);
+        match (&self.selector, self.unique) {
+            (Selector::Elem(elem, None), false) => eco_format!("{} elements", elem.short_name()),
+            (Selector::Elem(elem, None), true) => {
+                eco_format!("a unique {} element", elem.short_name())
+            }
+            (Selector::Elem(elem, Some(_)), false) => {
+                eco_format!("matching {} elements", elem.short_name())
+            }
+            (Selector::Elem(elem, Some(_)), true) => {
+                eco_format!("a unique matching {} element", elem.short_name())
+            }
+            (Selector::Label(_), false) => eco_format!("elements labelled `{repr}`"),
+            (Selector::Label(_), true) => eco_format!("a unique element labelled `{repr}`"),
+            (_, false) => eco_format!("elements matching `{repr}`"),
+            (_, true) => eco_format!("a unique element matching `{repr}`"),
+        }
+    }
+}
+
+impl crate::base::Question for QueryCount {
+    fn answer(&self, introspector: &dyn Introspector) -> u64 {
+        let mut hasher = FxHasher64::default();
+        let records = introspector.records();
+        for index in self.matches(introspector) {
+            let record = &records[index];
+            match &record.info {
+                TagInfo::Element(payload) => payload.fingerprint().hash(&mut hasher),
+                _ => record.location.hash(&mut hasher),
+            }
+            record.page.hash(&mut hasher);
+        }
+        hasher.finish()
+    }
+
+    fn describe(&self, introspector: &dyn Introspector) -> EcoString {
+        eco_format!("{}", self.matches(introspector).len())
+    }
+
+    fn unsettled(&self, _: &str, observed: &[EcoString]) -> Option<crate::base::Unsettled> {
+        let phrase = self.phrase();
+        let counts = || {
+            crate::base::observed_hint("the following numbers of elements were observed:", observed)
+        };
+        // When the last two runs found as many elements, the counts would not help.
+        let same = match observed {
+            [.., a, b] => a == b,
+            _ => true,
+        };
+        let hints = if same { Vec::new() } else { vec![counts()] };
+        let message = if self.unique || same {
+            eco_format!("query for {phrase} did not stabilize")
+        } else {
+            eco_format!("number of {phrase} did not stabilize")
+        };
+        Some((message, hints))
+    }
 }
 
 /// The page a location landed on (1 while unknown), as a recorded read.
@@ -360,88 +465,47 @@ fn page_here(engine: &mut Engine, span: Span, label: &str) -> usize {
 }
 
 /// The counter's value where `context` stands.
-fn state_here(engine: &mut Engine, counter: &Counter, span: Span, label: &str) -> CounterState {
-    if counter.is_page() {
-        return CounterState::from_numbers(&[page_here(engine, span, label)]);
+fn state_here(
+    engine: &mut Engine,
+    counter: &Counter,
+    span: Span,
+    label: &str,
+) -> SourceResult<CounterState> {
+    if counter.is_page() && !updates::page_counter_updated(engine, span, label) {
+        return Ok(CounterState::from_numbers(&[page_here(engine, span, label)]));
     }
-    if !counter.is_heading() {
-        return CounterState::new();
-    }
-    let (location, page) = (engine.here.location, engine.here.page);
-    let introspector = engine.introspect(Introspection::Headings, span, label);
-    if let Some(location) = location {
-        // Where this place falls among the headings matters too.
-        engine.introspect(Introspection::PositionOf(location), span, label);
-    }
-    let records = introspector.records();
-    // The records are in document order: count the headings before this place. Without a
-    // record of its own (a header), the place is the top of its page.
-    let index = location.and_then(|loc| records.iter().position(|r| r.location == loc));
-    let cutoff = match (index, page) {
-        (Some(index), _) => index,
-        (None, Some(page)) => records.partition_point(|r| r.page < page),
-        (None, None) => 0,
-    };
-    heading_state(&records[..cutoff])
+    let cutoff = updates::Cutoff::here(engine);
+    updates::counter_value(engine, counter, cutoff, span)
 }
 
-/// The counter's value at a location.
+/// The counter's value at a location: the changes at its place included
+/// (`counter(heading).at(<label>)` of a numbered heading is its number).
 fn state_at(
     engine: &mut Engine,
     counter: &Counter,
     location: Location,
     span: Span,
     label: &str,
-) -> CounterState {
-    if counter.is_page() {
-        return CounterState::from_numbers(&[page_of(engine, location, span, label)]);
+) -> SourceResult<CounterState> {
+    if counter.is_page() && !updates::page_counter_updated(engine, span, label) {
+        return Ok(CounterState::from_numbers(&[page_of(engine, location, span, label)]));
     }
-    if !counter.is_heading() {
-        return CounterState::new();
-    }
-    let introspector = engine.introspect(Introspection::Headings, span, label);
-    engine.introspect(Introspection::PositionOf(location), span, label);
-    let records = introspector.records();
-    // The element's own step counts (`counter(heading).at(<label>)` of a numbered
-    // heading is its number), and so do the heading and figure tags at the same place
-    // as a label's.
-    let cutoff = match records.iter().position(|r| r.location == location) {
-        Some(index) => {
-            let at = &records[index];
-            index
-                + records[index..]
-                    .iter()
-                    .take_while(|r| r.page == at.page && r.position == at.position)
-                    .count()
-        }
-        None => 0,
-    };
-    heading_state(&records[..cutoff])
+    updates::counter_value(engine, counter, updates::Cutoff::Through(location), span)
 }
 
 /// The counter's value at the end of the document.
-fn final_state(engine: &mut Engine, counter: &Counter, span: Span, label: &str) -> CounterState {
-    if counter.is_page() {
+fn final_state(
+    engine: &mut Engine,
+    counter: &Counter,
+    span: Span,
+    label: &str,
+) -> SourceResult<CounterState> {
+    if counter.is_page() && !updates::page_counter_updated(engine, span, label) {
         let introspector = engine.introspect(Introspection::PageCount, span, label);
         // A document has at least one page, even before the first layout.
-        return CounterState::from_numbers(&[introspector.pages().max(1)]);
+        return Ok(CounterState::from_numbers(&[introspector.pages().max(1)]));
     }
-    if !counter.is_heading() {
-        return CounterState::new();
-    }
-    heading_state(engine.introspect(Introspection::Headings, span, label).records())
-}
-
-/// The heading counter after the numbered headings among `records` (unnumbered headings
-/// do not step it).
-fn heading_state(records: &[Record]) -> CounterState {
-    let mut state = CounterState::new();
-    for record in records {
-        if let TagInfo::Heading { level, numbers: Some(_), .. } = &record.info {
-            state.step(*level);
-        }
-    }
-    state
+    updates::counter_value(engine, counter, updates::Cutoff::End, span)
 }
 
 /// The `numbering` argument of `display`: a pattern, a function or `auto` (`None`).
@@ -475,12 +539,12 @@ fn display(
         if counter.is_page() {
             engine.here.numbering.clone().unwrap_or_else(|| Value::str("1"))
         } else {
-            Value::str("1.1")
+            element_numbering(engine, counter).unwrap_or_else(|| Value::str("1.1"))
         }
     });
-    let state = state_here(engine, counter, span, label);
+    let state = state_here(engine, counter, span, label)?;
     let numbers = if both {
-        let last = final_state(engine, counter, span, label);
+        let last = final_state(engine, counter, span, label)?;
         CounterState::from_numbers(&[state.first(), last.first()])
     } else {
         state
@@ -492,11 +556,23 @@ fn display(
     Func::from(&super::numbering::NUMBERING).call(engine, args)
 }
 
+/// The numbering that the styles where `context` stands give the elements a counter
+/// counts (`set heading(numbering: "1.a")`), if it counts elements of one kind.
+fn element_numbering(engine: &Engine, counter: &Counter) -> Option<Value> {
+    let CounterKey::Selector(Selector::Elem(elem, _)) = counter.key() else { return None };
+    match crate::model::StyleChain::new(&engine.styles).get(*elem, "numbering") {
+        Some(value @ (Value::Str(_) | Value::Func(_))) => Some(value.clone()),
+        Some(_) => None,
+        None if *elem == crate::model::FIGURE => Some(Value::str("1")),
+        None => None,
+    }
+}
+
 /// Queries over the element records of a layout: which elements a selector matches.
 mod query {
     use ecow::EcoString;
 
-    use crate::base::{Location, Record, TagInfo};
+    use crate::base::{Record, TagInfo};
     use crate::model::{Content, Selector};
 
     /// The elements among a layout's records, in document order.
@@ -523,6 +599,11 @@ mod query {
         /// Element number `i`.
         pub fn content(&self, i: usize) -> &'a Content {
             self.elems[i].1
+        }
+
+        /// The index among the records of element number `i`.
+        pub fn record(&self, i: usize) -> usize {
+            self.elems[i].0
         }
 
         /// The numbers of the elements `selector` matches, ascending.
@@ -594,24 +675,6 @@ mod query {
             Ok(self.select(selector)?.first().map(|&i| self.elems[i].0))
         }
     }
-
-    /// Collects the locations `selector` names (whose place among the elements a query
-    /// depends on).
-    pub fn anchors(selector: &Selector, out: &mut Vec<Location>) {
-        match selector {
-            Selector::Location(location) => out.push(*location),
-            Selector::Or(list) | Selector::And(list) => {
-                list.iter().for_each(|s| anchors(s, out));
-            }
-            Selector::Before { selector, end: other, .. }
-            | Selector::After { selector, start: other, .. }
-            | Selector::Within { selector, ancestor: other } => {
-                anchors(selector, out);
-                anchors(other, out);
-            }
-            Selector::Elem(..) | Selector::Label(_) | Selector::Regex(_) => {}
-        }
-    }
 }
 
 #[cfg(test)]
@@ -619,6 +682,7 @@ mod tests {
     use super::*;
     use crate::base::{Abs, EmptyIntrospector, Introspector, Point, Read};
     use crate::eval::{EvalMode, Here, MemoryWorld, eval_string};
+    use crate::model::CounterUpdate::{Set, Step};
 
     /// A previous iteration's layout, as records in document order.
     struct FakeIntrospector {
@@ -744,12 +808,21 @@ mod tests {
         reads.into_iter().map(|r| (r.what, r.label.to_string())).collect()
     }
 
+    /// The recorded reads of the page counter, after the first one, which asks whether
+    /// the page counter is updated anywhere.
+    fn page_reads(here: Here, code: &str) -> Vec<(Introspection, String)> {
+        let mut all = reads(&document(), here, code);
+        assert!(matches!(all.first(), Some((Introspection::Custom(_), _))), "{all:?}");
+        all.remove(0);
+        all
+    }
+
     #[test]
     fn page_counter_in_the_body_reads_the_page_of_its_context() {
         check(at(5), "counter(page).get()", "(2,)");
         check(at(8), "counter(page).get()", "(3,)");
         assert_eq!(
-            reads(&document(), at(5), "counter(page).get()"),
+            page_reads(at(5), "counter(page).get()"),
             [(Introspection::PageOf(loc(5)), "counter(page).get()".into())]
         );
     }
@@ -758,20 +831,20 @@ mod tests {
     fn page_counter_before_the_first_layout_is_one() {
         let (result, reads) = run(&EmptyIntrospector, at(5), "counter(page).get()");
         assert_eq!(result.as_deref(), Ok("(1,)"));
-        assert_eq!(reads.len(), 1, "the read makes the next iteration check it");
+        assert_eq!(reads.len(), 2, "the reads make the next iteration check it");
     }
 
     #[test]
     fn page_counter_in_headers_takes_the_page_directly() {
         check(on_page(3), "counter(page).get()", "(3,)");
-        assert!(reads(&document(), on_page(3), "counter(page).get()").is_empty());
+        assert!(page_reads(on_page(3), "counter(page).get()").is_empty());
     }
 
     #[test]
     fn page_counter_final_is_the_page_count() {
         check(at(2), "counter(page).final()", "(3,)");
         assert_eq!(
-            reads(&document(), at(2), "counter(page).final()"),
+            page_reads(at(2), "counter(page).final()"),
             [(Introspection::PageCount, "counter(page).final()".into())]
         );
         let (result, _) = run(&EmptyIntrospector, at(2), "counter(page).final()");
@@ -800,13 +873,16 @@ mod tests {
         check(at(8), "counter(heading).get()", "(2,)");
         check(on_page(3), "counter(heading).get()", "(1, 1)");
         check(on_page(1), "counter(heading).get()", "(0,)");
-        assert_eq!(
-            reads(&document(), at(5), "counter(heading).get()"),
-            [
-                (Introspection::Headings, "counter(heading).get()".into()),
-                (Introspection::PositionOf(loc(5)), "counter(heading).get()".into()),
-            ]
+        // One read, whose answer covers the headings before this place.
+        let read = reads(&document(), at(5), "counter(heading).get()");
+        assert!(
+            matches!(read.as_slice(), [(Introspection::Custom(_), l)] if l == "counter(heading)")
         );
+        let (Introspection::Custom(asked), _) = &read[0] else { unreachable!() };
+        let mut fewer = document();
+        fewer.records.remove(2);
+        assert_ne!(asked.question().answer(&document()), asked.question().answer(&fewer));
+        assert_eq!(asked.question().describe(&document()), "1, 1");
         let (result, _) = run(&EmptyIntrospector, at(5), "counter(heading).get()");
         assert_eq!(result.as_deref(), Ok("(0,)"));
     }
@@ -825,8 +901,10 @@ mod tests {
         check(at(2), "counter(page).at(<intro>)", "(2,)");
         check(at(2), "counter(heading).at(<intro>)", "(1, 1)");
         check(at(2), "counter(page).at(here())", "(1,)");
+        let mut reads = reads(&document(), at(2), "counter(page).at(<intro>)");
+        assert!(matches!(reads.remove(1), (Introspection::Custom(_), _)));
         assert_eq!(
-            reads(&document(), at(2), "counter(page).at(<intro>)"),
+            reads,
             [
                 (Introspection::Label("intro".into()), "counter(page).at(<intro>)".into()),
                 (Introspection::PageOf(loc(6)), "counter(page).at(<intro>)".into())
@@ -890,9 +968,104 @@ mod tests {
     }
 
     #[test]
-    fn updates_are_refused() {
-        check_error(at(5), "counter(page).step()", "counter updates are not supported yet");
-        check_error(at(5), "counter(\"x\").update(3)", "counter updates are not supported yet");
+    fn updates_are_content() {
+        check(at(5), "counter(page).step()", "counter-update(key: page)");
+        check(at(5), "counter(\"x\").update(3)", "counter-update(key: \"x\")");
+        check(at(5), "state(\"s\", 1).update(2)", "state-update(key: \"s\")");
+    }
+
+    /// `document()` with updates: state `s` set to 5 after heading 1 (page 1) and doubled
+    /// after context 5 (page 2); counter `c` stepped on page 1 and set to `(7,)` on page 3;
+    /// the page counter set to 10 on page 2.
+    fn updated() -> FakeIntrospector {
+        let update = |n: u64, page: usize, y: f64, content: Content| {
+            let content = content.located(loc(n));
+            record(n, page, y, TagInfo::Element(crate::base::Payload::update(content, n)))
+        };
+        let state = crate::model::State::new("s".into(), Value::Int(1));
+        let double = eval_value("x => x * 2");
+        let counter = Counter::new(CounterKey::Str("c".into()));
+        let page = Counter::new(CounterKey::Page);
+        let mut doc = document();
+        let key = Value::str("c");
+        let mut extra = vec![
+            update(50, 1, 15.0, state.update(Value::Int(5))),
+            update(51, 2, 35.0, state.update(double)),
+            update(52, 1, 16.0, crate::model::counter_update(&counter, key.clone(), Step(1))),
+            update(53, 3, 50.0, crate::model::counter_update(&counter, key, Set(vec![7]))),
+            update(54, 2, 5.0, crate::model::counter_update(&page, Value::None, Set(vec![10]))),
+        ];
+        doc.records.append(&mut extra);
+        doc.records.sort_by(|a, b| {
+            (a.page, a.position.y.to_pt()).partial_cmp(&(b.page, b.position.y.to_pt())).unwrap()
+        });
+        doc
+    }
+
+    fn eval_value(code: &str) -> Value {
+        let world = MemoryWorld::new("");
+        let mut engine = Engine::new(&world);
+        eval_string(&mut engine, code, Span::detached(), EvalMode::Code, Dict::new()).unwrap()
+    }
+
+    fn check_updated(here: Here, code: &str, expected: &str) {
+        let (result, _) = run(&updated(), here, code);
+        assert_eq!(result.as_deref(), Ok(expected), "{code}");
+    }
+
+    #[test]
+    fn states_fold_their_updates_in_document_order() {
+        check_updated(at(2), "state(\"s\", 1).get()", "5");
+        check_updated(at(5), "state(\"s\", 1).get()", "5");
+        check_updated(at(8), "state(\"s\", 1).get()", "10");
+        check_updated(at(8), "state(\"other\", 3).get()", "3");
+        check_updated(at(2), "state(\"s\", 1).final()", "10");
+        check_updated(at(2), "state(\"s\", 1).at(<intro>)", "10");
+        let (result, _) = run(&EmptyIntrospector, at(2), "state(\"s\", 1).final()");
+        assert_eq!(result.as_deref(), Ok("1"));
+    }
+
+    #[test]
+    fn counters_fold_their_updates_in_document_order() {
+        check_updated(at(2), "counter(\"c\").get()", "(1,)");
+        check_updated(at(8), "counter(\"c\").get()", "(1,)");
+        check_updated(at(2), "counter(\"c\").final()", "(7,)");
+        check_updated(at(2), "counter(page).get()", "(1,)");
+        check_updated(at(5), "counter(page).get()", "(10,)");
+        check_updated(at(8), "counter(page).get()", "(11,)");
+        check_updated(at(2), "counter(page).final()", "(11,)");
+    }
+
+    #[test]
+    fn page_numbers_follow_page_counter_updates() {
+        let number = |introspector: &dyn Introspector, page: usize, end: bool| {
+            let world = MemoryWorld::new("");
+            let mut engine = Engine::with_introspector(&world, introspector);
+            updates::page_number(&mut engine, page, end).unwrap()
+        };
+        // Without updates, the physical number.
+        assert_eq!(number(&document(), 2, true), 2);
+        // Page 2 sets the counter to 10: its header still shows 2, its footer 10.
+        assert_eq!(number(&updated(), 1, true), 1);
+        assert_eq!(number(&updated(), 2, false), 2);
+        assert_eq!(number(&updated(), 2, true), 10);
+        assert_eq!(number(&updated(), 3, false), 11);
+    }
+
+    #[test]
+    fn state_reads_settle_on_the_last_plain_value() {
+        let (_, reads) = run(&updated(), at(8), "state(\"s\", 1).get()");
+        let [Read { what: Introspection::Custom(asked), label, .. }] = reads.as_slice() else {
+            panic!("{reads:?}")
+        };
+        assert_eq!(label, "state(\"s\")");
+        assert_eq!(asked.question().describe(&document()), "`1`");
+        assert_eq!(asked.question().describe(&updated()), "(computed)");
+        assert_eq!(
+            asked.question().hints(),
+            ["see https://typst.app/help/state-convergence for help"]
+        );
+        assert_ne!(asked.question().answer(&document()), asked.question().answer(&updated()));
     }
 
     /// Headings as queries find them: `A` (1) on page 1, `B <b>` (3) on page 2 and the
@@ -900,15 +1073,14 @@ mod tests {
     /// and 4 after `A` and `B`.
     fn queried() -> FakeIntrospector {
         let elem = |n: u64, page: usize, level: i64, body: &str, label: Option<&str>| {
-            let mut content = Content::new(crate::model::HEADING)
-                .with_field("level", Value::Int(level))
-                .with_field("body", Value::Content(Content::text(body)))
-                .located(loc(n));
+            let mut records = heading_elem(n, page, level, body);
             if let Some(label) = label {
-                content = content.labelled(Label(label.into()));
+                let TagInfo::Element(payload) = &records[1].info else { unreachable!() };
+                let content = payload.downcast::<Content>().unwrap().clone();
+                let info = TagInfo::element(content.labelled(Label(label.into())), n);
+                records[1].info = info;
             }
-            let info = TagInfo::element(content, n);
-            vec![heading(n, page, 10.0, level as usize, true), record(100 + n, page, 10.0, info)]
+            records
         };
         let mut records = Vec::new();
         records.extend(elem(1, 1, 1, "A", None));
@@ -918,6 +1090,16 @@ mod tests {
         records.push(record(4, 2, 20.0, TagInfo::Context));
         records.extend(elem(5, 3, 2, "C", None));
         FakeIntrospector { pages: 3, records }
+    }
+
+    /// The heading and element records of a heading `n` with this level and body.
+    fn heading_elem(n: u64, page: usize, level: i64, body: &str) -> Vec<Record> {
+        let content = Content::new(crate::model::HEADING)
+            .with_field("level", Value::Int(level))
+            .with_field("body", Value::Content(Content::text(body)))
+            .located(loc(n));
+        let info = TagInfo::element(content, n);
+        vec![heading(n, page, 10.0, level as usize, true), record(100 + n, page, 10.0, info)]
     }
 
     fn check_query(here: Here, code: &str, expected: &str) {
@@ -964,12 +1146,37 @@ mod tests {
     }
 
     #[test]
-    fn query_reads_the_elements_and_where_its_anchors_stand() {
-        let label = || "query(heading.before(location(..)))".to_string();
+    fn query_reads_which_elements_match() {
+        let (result, reads) = run(&queried(), at(4), "query(selector(heading).before(here()))");
+        assert!(result.is_ok());
+        let [Read { what: Introspection::Custom(asked), .. }] = reads.as_slice() else {
+            panic!("{reads:?}")
+        };
+        let question = asked.question();
+        assert_eq!(question.describe(&queried()), "2");
+        assert_eq!(question.describe(&EmptyIntrospector), "0");
+        // Another heading after `here()` does not change the answer.
+        let mut more = queried();
+        more.records.extend(heading_elem(9, 3, 1, "D"));
+        assert_eq!(question.answer(&queried()), question.answer(&more));
+        let observed = ["0".into(), "1".into(), "2".into()];
+        let (message, hints) = question.unsettled("", &observed).unwrap();
         assert_eq!(
-            reads(&queried(), at(4), "query(selector(heading).before(here()))"),
-            [(Introspection::Elements, label()), (Introspection::PositionOf(loc(4)), label())]
+            message,
+            "number of elements matching `heading.before(location(..))` did not stabilize"
         );
+        assert_eq!(
+            hints,
+            [
+                "the following numbers of elements were observed:\n- run 1: 0\n- run 2: 1\n- final: 2"
+            ]
+        );
+        let (message, hints) = question.unsettled("", &["2".into(), "2".into()]).unwrap();
+        assert_eq!(
+            message,
+            "query for elements matching `heading.before(location(..))` did not stabilize"
+        );
+        assert!(hints.is_empty());
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod calc;
 mod color;
 mod data;
 mod foundations;
+mod geometry;
 mod introspection;
 mod numbering;
 mod numbers;
@@ -13,6 +14,7 @@ mod paint;
 mod symbols;
 mod text;
 mod time;
+mod updates;
 
 use crate::base::SourceResult;
 use crate::eval::Engine;
@@ -39,9 +41,12 @@ pub use self::color::{
     mix_with as color_mix_with, space_arg as color_space_arg, space_value as color_space_value,
 };
 pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
+pub use self::introspection::{STATE_METHODS, state_method};
 pub use self::numbers::{Endian, endian, field as number_field};
 pub use self::paint::gradient_kind_value;
 pub use self::symbols::binding_deprecation;
+pub(crate) use self::updates::apply as apply_counter_update;
+pub use self::updates::page_number;
 
 /// The global scope of the standard library. `inputs` becomes `sys.inputs`.
 pub fn std_library(inputs: Dict) -> Scope {
@@ -99,6 +104,11 @@ pub fn construct(engine: &mut Engine, ty: Type, mut args: Args) -> SourceResult<
         let counter = introspection::construct_counter(&mut args)?;
         args.finish()?;
         return Ok(counter);
+    }
+    if ty == Type::State {
+        let state = introspection::construct_state(&mut args)?;
+        args.finish()?;
+        return Ok(state);
     }
     if let Some(value) = text::construct(ty, &mut args) {
         let value = value?;

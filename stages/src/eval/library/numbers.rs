@@ -53,6 +53,7 @@ fn construct_int(args: &mut Args) -> SourceResult<Value> {
         Value::Float(f) => float_to_int(f).map_err(|e| error(span, e))?,
         Value::Decimal(d) => d.trunc_to_int().ok_or_else(|| error(span, "number too large"))?,
         Value::Str(s) => parse_int(&s).map_err(|e| error(span, e))?,
+        Value::Symbol(s) => parse_int(s.get()).map_err(|e| error(span, e))?,
         v => {
             return Err(error(span, mismatch("integer, boolean, float, decimal, or string", &v)));
         }
@@ -102,6 +103,7 @@ fn construct_float(args: &mut Args) -> SourceResult<Value> {
         Value::Decimal(d) => d.to_float(),
         Value::Ratio(r) => r.get(),
         Value::Str(s) => parse_float(&s).map_err(|e| error(span, e))?,
+        Value::Symbol(s) => parse_float(s.get()).map_err(|e| error(span, e))?,
         v => {
             return Err(error(
                 span,
@@ -141,6 +143,8 @@ fn construct_decimal(engine: &mut Engine, args: &mut Args) -> SourceResult<Value
         }
         Value::Str(s) => Decimal::parse(&s)
             .ok_or_else(|| error(span, eco_format!("invalid decimal: {}", s.as_str())))?,
+        Value::Symbol(s) => Decimal::parse(s.get())
+            .ok_or_else(|| error(span, eco_format!("invalid decimal: {}", s.get())))?,
         v => {
             return Err(error(span, mismatch("decimal, integer, boolean, float, or string", &v)));
         }

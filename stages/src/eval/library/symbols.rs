@@ -4,10 +4,10 @@
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
-use ecow::EcoString;
+use ecow::{EcoString, eco_format, eco_vec};
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::base::SourceResult;
+use crate::base::{SourceDiagnostic, SourceResult};
 use crate::eval::At;
 use crate::model::{Args, Content, Module, Scope, Str, Symbol, Value, mismatch, repr_str};
 use crate::syntax::is_ident;
@@ -84,18 +84,35 @@ pub fn construct(args: &mut Args) -> SourceResult<Value> {
                 if !is_ident(m) {
                     crate::bail!(span, "invalid symbol modifier: {}", repr_str(m));
                 }
-                set.insert(EcoString::from(m));
+                if !set.insert(EcoString::from(m)) {
+                    return Err(eco_vec![
+                        SourceDiagnostic::error(
+                            span,
+                            eco_format!("duplicate modifier within variant: {}", repr_str(m)),
+                        )
+                        .with_hint("modifiers are not ordered, so each one may appear only once")
+                    ]);
+                }
             }
             set
         };
         if text.as_str().graphemes(true).count() != 1 {
             crate::bail!(span, "invalid variant value: {}", repr_str(&text));
         }
-        if seen.contains(&set) {
+        if let Some(index) = seen.iter().position(|other| *other == set) {
             if set.is_empty() {
                 crate::bail!(span, "duplicate default variant");
             }
-            crate::bail!(span, "duplicate variant: {}", repr_str(&modifiers));
+            let mut error = SourceDiagnostic::error(
+                span,
+                eco_format!("duplicate variant: {}", repr_str(&modifiers)),
+            );
+            if variants[index].0 != modifiers.as_str() {
+                error = error.with_hint(
+                    "variants with the same modifiers are identical, regardless of their order",
+                );
+            }
+            return Err(eco_vec![error]);
         }
         seen.push(set);
         variants.push((modifiers.0, text.0));

@@ -59,21 +59,25 @@ pub(super) fn call(
         }
         "map" => {
             let f: Func = args.expect("mapper")?;
+            // Leftover arguments are refused before the function runs.
+            args.take().finish()?;
             let mut out = target.clone();
             for arg in out.items.make_mut() {
                 let value = std::mem::take(&mut arg.value);
-                arg.value = f.call(engine, Args::new(f.span().or(span), [value]))?;
+                arg.value = f.call(engine, Args::new(f.span(), [value]))?;
             }
             Value::Args(std::sync::Arc::new(out))
         }
         "filter" => {
             let f: Func = args.expect("test")?;
+            // Leftover arguments are refused before the function runs.
+            args.take().finish()?;
             let mut kept: Vec<Arg> = Vec::new();
             for arg in target.items.iter() {
-                match f.call(engine, Args::new(f.span().or(span), [arg.value.clone()]))? {
+                match f.call(engine, Args::new(f.span(), [arg.value.clone()]))? {
                     Value::Bool(true) => kept.push(arg.clone()),
                     Value::Bool(false) => {}
-                    v => return Err(mismatch("boolean", &v)).at(f.span().or(span)),
+                    v => return Err(mismatch("boolean", &v)).at(f.span()),
                 }
             }
             Value::Args(std::sync::Arc::new(Args { span: target.span, items: kept.into() }))

@@ -87,22 +87,28 @@ pub(super) fn call_mut(
     }))
 }
 
+/// Refuses arguments left over once a method has taken its own, before it calls any
+/// function, so that a misplaced argument is reported rather than the function's error.
+fn done(args: &mut Args) -> SourceResult<()> {
+    args.take().finish()
+}
+
 /// Calls `f` with positional values.
 fn call_func(
     engine: &mut Engine,
     f: &Func,
-    span: Span,
     values: impl IntoIterator<Item = Value>,
 ) -> SourceResult<Value> {
-    // The arguments are located at the function, as errors about them concern it.
-    f.call(engine, Args::new(f.span().or(span), values))
+    // The arguments are located at the function, as errors about them concern it; a
+    // type called as a function has no place, and neither have these errors then.
+    f.call(engine, Args::new(f.span(), values))
 }
 
 /// Calls a predicate, which must return a boolean (the error points at the function).
-fn test(engine: &mut Engine, f: &Func, span: Span, value: Value) -> SourceResult<bool> {
-    match call_func(engine, f, span, [value])? {
+fn test(engine: &mut Engine, f: &Func, value: Value) -> SourceResult<bool> {
+    match call_func(engine, f, [value])? {
         Value::Bool(b) => Ok(b),
-        v => Err(mismatch("boolean", &v)).at(f.span().or(span)),
+        v => Err(mismatch("boolean", &v)).at(f.span()),
     }
 }
 
@@ -145,13 +151,15 @@ pub(super) fn call(
         }
         "slice" => {
             let start: i64 = args.expect("start")?;
-            let end: Option<i64> = args.eat()?;
+            let end: Option<i64> = args.eat::<Option<i64>>()?.flatten();
             let count: Option<i64> = args.named("count")?;
             if end.is_some() && count.is_some() {
                 crate::bail!(span, "`end` and `count` are mutually exclusive");
             }
-            let end = end.or_else(|| count.map(|count| start.saturating_add(count)));
             let start_i = array.locate_or_err(start, true).at(span)?;
+            // A count is taken from the resolved start; the sum may wrap around and
+            // then fail as an index, as in Typst.
+            let end = end.or_else(|| count.map(|count| (start_i as i64).wrapping_add(count)));
             let end_i = match end {
                 Some(end) => array.locate_or_err(end, true).at(span)?,
                 None => array.len(),
@@ -164,8 +172,9 @@ pub(super) fn call(
         }
         "find" => {
             let f: Func = args.expect("searcher")?;
+            done(args)?;
             for item in array {
-                if test(engine, &f, span, item.clone())? {
+                if test(engine, &f, item.clone())? {
                     return Ok(item);
                 }
             }
@@ -173,8 +182,9 @@ pub(super) fn call(
         }
         "position" => {
             let f: Func = args.expect("searcher")?;
+            done(args)?;
             for (i, item) in array.into_iter().enumerate() {
-                if test(engine, &f, span, item)? {
+                if test(engine, &f, item)? {
                     return Ok(Value::Int(i as i64));
                 }
             }
@@ -182,9 +192,10 @@ pub(super) fn call(
         }
         "filter" => {
             let f: Func = args.expect("test")?;
+            done(args)?;
             let mut out = EcoVec::new();
             for item in array {
-                if test(engine, &f, span, item.clone())? {
+                if test(engine, &f, item.clone())? {
                     out.push(item);
                 }
             }
@@ -192,9 +203,10 @@ pub(super) fn call(
         }
         "map" => {
             let f: Func = args.expect("mapper")?;
+            done(args)?;
             let mut out = EcoVec::with_capacity(array.len());
             for item in array {
-                out.push(call_func(engine, &f, span, [item])?);
+                out.push(call_func(engine, &f, [item])?);
             }
             Value::Array(Array(out))
         }
@@ -214,22 +226,25 @@ pub(super) fn call(
         "fold" => {
             let mut acc: Value = args.expect("init")?;
             let f: Func = args.expect("folder")?;
+            done(args)?;
             for item in array {
-                acc = call_func(engine, &f, span, [acc, item])?;
+                acc = call_func(engine, &f, [acc, item])?;
             }
             acc
         }
         "reduce" => {
             let f: Func = args.expect("reducer")?;
+            done(args)?;
             let mut items = array.into_iter();
             let Some(mut acc) = items.next() else { return Ok(Value::None) };
             for item in items {
-                acc = call_func(engine, &f, span, [acc, item])?;
+                acc = call_func(engine, &f, [acc, item])?;
             }
             acc
         }
         "sum" | "product" => {
             let default: Option<Value> = args.named("default")?;
+            done(args)?;
             let mut items = array.into_iter();
             let Some(mut acc) = items.next() else {
                 return default
@@ -246,9 +261,10 @@ pub(super) fn call(
         }
         "any" | "all" => {
             let f: Func = args.expect("test")?;
+            done(args)?;
             let want = name == "any";
             for item in array {
-                if test(engine, &f, span, item)? == want {
+                if test(engine, &f, item)? == want {
                     return Ok(Value::Bool(want));
                 }
             }
@@ -286,6 +302,7 @@ pub(super) fn call(
             let separator: Option<Value> = args.eat()?;
             let last: Option<Value> = args.named("last")?;
             let default: Option<Value> = args.named("default")?;
+            done(args)?;
             let len = array.len();
             if len == 0 {
                 return Ok(default.unwrap_or(Value::None));
@@ -335,11 +352,12 @@ pub(super) fn call(
         "sorted" => sorted(engine, array, args, span)?,
         "dedup" => {
             let key: Option<Func> = args.named("key")?;
+            done(args)?;
             let mut seen: Vec<Value> = Vec::new();
             let mut out = EcoVec::new();
             for item in array {
                 let k = match &key {
-                    Some(f) => call_func(engine, f, span, [item.clone()])?,
+                    Some(f) => call_func(engine, f, [item.clone()])?,
                     None => item.clone(),
                 };
                 if !seen.iter().any(|s| equal(s, &k)) {
@@ -427,10 +445,11 @@ fn zip(array: Array, args: &mut Args) -> SourceResult<Value> {
 fn sorted(engine: &mut Engine, array: Array, args: &mut Args, span: Span) -> SourceResult<Value> {
     let key: Option<Func> = args.named("key")?;
     let by: Option<Func> = args.named("by")?;
+    done(args)?;
     let mut keyed = Vec::with_capacity(array.len());
     for item in array {
         let k = match &key {
-            Some(f) => call_func(engine, f, span, [item.clone()])?,
+            Some(f) => call_func(engine, f, [item.clone()])?,
             None => item.clone(),
         };
         keyed.push((k, item));
@@ -438,8 +457,11 @@ fn sorted(engine: &mut Engine, array: Array, args: &mut Args, span: Span) -> Sou
     let mut is_less = |a: &(Value, Value), b: &(Value, Value)| -> SourceResult<bool> {
         match &by {
             None => Ok(compare(&a.0, &b.0).at(span)? == std::cmp::Ordering::Less),
-            Some(by) => match call_func(engine, by, span, [a.0.clone(), b.0.clone()])? {
-                Value::Bool(b) => Ok(b),
+            // `by(x, y)` says whether `x` may come before `y`; `a` is strictly less
+            // than `b` when `b` may not come before `a`, which keeps the sort stable
+            // for a non-strict `by` such as `(x, y) => x <= y`.
+            Some(by) => match call_func(engine, by, [b.0.clone(), a.0.clone()])? {
+                Value::Bool(before) => Ok(!before),
                 v => crate::bail!(
                     span,
                     "expected boolean from `by` function, got {}",
@@ -499,8 +521,8 @@ pub fn construct(args: &mut Args) -> SourceResult<Value> {
     }))
 }
 
-/// `array.range(start: 0, end, step: 1)`: the integers from `start` up to (not
-/// including) `end`, `step` apart.
+/// `array.range(start: 0, end, step: 1, inclusive: false)`: the integers from `start`
+/// up to `end` (reached only when `inclusive`), `step` apart.
 pub fn range(args: &mut Args) -> SourceResult<Value> {
     let first: i64 = args.expect("end")?;
     let (start, end) = match args.eat::<i64>()? {
@@ -512,9 +534,16 @@ pub fn range(args: &mut Args) -> SourceResult<Value> {
         Some((step, _)) => step,
         None => 1,
     };
+    let inclusive: bool = args.named("inclusive")?.unwrap_or(false);
+    let before_end = |x: i64| match (step > 0, inclusive) {
+        (true, false) => x < end,
+        (true, true) => x <= end,
+        (false, false) => x > end,
+        (false, true) => x >= end,
+    };
     let mut out = EcoVec::new();
     let mut x = start;
-    while (step > 0 && x < end) || (step < 0 && x > end) {
+    while before_end(x) {
         out.push(Value::Int(x));
         match x.checked_add(step) {
             Some(next) => x = next,

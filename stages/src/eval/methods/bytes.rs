@@ -27,10 +27,11 @@ pub(super) fn call(bytes: &Bytes, name: &str, args: &mut Args, span: Span) -> So
             let start: i64 = args.expect("start")?;
             let end: Option<Option<i64>> = args.eat()?;
             let count: Option<i64> = args.named("count")?;
-            // Unlike strings, bytes let an explicit end win over a count.
-            let end = end.flatten().or(count.map(|count| start.wrapping_add(count)));
             let start_i =
                 bytes.locate(start, true).ok_or_else(|| bytes.out_of_bounds(start)).at(span)?;
+            // Unlike arrays, bytes let an explicit end win over a count, which is taken
+            // from the resolved start.
+            let end = end.flatten().or(count.map(|count| (start_i as i64).wrapping_add(count)));
             let end_i = match end {
                 Some(end) => {
                     bytes.locate(end, true).ok_or_else(|| bytes.out_of_bounds(end)).at(span)?

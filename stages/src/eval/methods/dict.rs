@@ -40,10 +40,10 @@ pub(super) fn call_mut(
 }
 
 /// Calls a predicate on a value, which must return a boolean.
-fn test(engine: &mut Engine, f: &Func, span: Span, value: Value) -> SourceResult<bool> {
-    match f.call(engine, Args::new(f.span().or(span), [value]))? {
+fn test(engine: &mut Engine, f: &Func, value: Value) -> SourceResult<bool> {
+    match f.call(engine, Args::new(f.span(), [value]))? {
         Value::Bool(b) => Ok(b),
-        v => Err(mismatch("boolean", &v)).at(f.span().or(span)),
+        v => Err(mismatch("boolean", &v)).at(f.span()),
     }
 }
 
@@ -78,20 +78,21 @@ pub(super) fn call(
         ),
         "map" => {
             let f: Func = args.expect("mapper")?;
+            // Leftover arguments are refused before the function runs.
+            args.take().finish()?;
             let mut out = Dict::new();
             for (key, value) in dict.iter() {
-                out.insert(
-                    key.clone(),
-                    f.call(engine, Args::new(f.span().or(span), [value.clone()]))?,
-                );
+                out.insert(key.clone(), f.call(engine, Args::new(f.span(), [value.clone()]))?);
             }
             Value::Dict(out)
         }
         "filter" => {
             let f: Func = args.expect("test")?;
+            // Leftover arguments are refused before the function runs.
+            args.take().finish()?;
             let mut out = Dict::new();
             for (key, value) in dict.iter() {
-                if test(engine, &f, span, value.clone())? {
+                if test(engine, &f, value.clone())? {
                     out.insert(key.clone(), value.clone());
                 }
             }

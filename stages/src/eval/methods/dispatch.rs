@@ -38,6 +38,7 @@ fn names(value: &Value) -> &'static [&'static str] {
         Value::Duration(_) => duration::NAMES,
         Value::Gradient(_) => gradient::NAMES,
         Value::Counter(_) => library::COUNTER_METHODS,
+        Value::State(_) => library::STATE_METHODS,
         Value::Location(_) => library::LOCATION_METHODS,
         _ => &[],
     }
@@ -98,6 +99,7 @@ pub fn call(
             Value::Gradient(g) => gradient::call(g, name, args, span)?,
             Value::Args(target) => args::call(engine, &target, name, args, span)?,
             Value::Counter(counter) => library::counter_method(engine, &counter, name, args, span)?,
+            Value::State(state) => library::state_method(engine, &state, name, args, span)?,
             Value::Location(location) => {
                 library::location_method(engine, location, name, args, span)?
             }

@@ -24,7 +24,7 @@ pub(super) fn call(func: Func, name: &str, args: &mut Args, span: Span) -> Sourc
                 let Some(name) = arg.name else {
                     crate::bail!(arg.span, "unexpected argument");
                 };
-                if elem.field_index(&name).is_none() {
+                if name.as_str() != "label" && elem.field_index(&name).is_none() {
                     crate::bail!(span, "element `{}` does not have field `{}`", elem.name(), name);
                 }
                 fields.insert(name, arg.value);

@@ -74,6 +74,19 @@ impl FromValue for MaybePattern {
     }
 }
 
+/// Text given as a string or a symbol (which stands for its text).
+struct Text(Str);
+
+impl FromValue for Text {
+    fn from_value(value: Value) -> StrResult<Self> {
+        match value {
+            Value::Str(s) => Ok(Self(s)),
+            Value::Symbol(s) => Ok(Self(Str::from(s.get()))),
+            v => Err(mismatch("string", &v)),
+        }
+    }
+}
+
 /// The replacement of `replace`: literal text or a function of the match.
 enum Replacement {
     Text(Str),
@@ -229,8 +242,16 @@ pub(super) fn call(
 ) -> SourceResult<Value> {
     Ok(match name {
         "len" => Value::Int(s.len() as i64),
-        "first" => text(s.graphemes().next().ok_or("string is empty".into()).at(span)?),
-        "last" => text(s.graphemes().next_back().ok_or("string is empty".into()).at(span)?),
+        "first" | "last" => {
+            let default: Option<Text> = args.named("default")?;
+            let mut clusters = s.graphemes();
+            let cluster = if name == "first" { clusters.next() } else { clusters.next_back() };
+            match (cluster, default) {
+                (Some(cluster), _) => text(cluster),
+                (None, Some(Text(default))) => Value::Str(default),
+                (None, None) => crate::bail!(span, "string is empty"),
+            }
+        }
         "at" => {
             let index: i64 = args.expect("index")?;
             let default: Option<Value> = args.named("default")?;

@@ -31,6 +31,7 @@ fn names(ty: Type) -> &'static [&'static str] {
         Type::Duration => duration::NAMES,
         Type::Gradient => gradient::NAMES,
         Type::Counter => library::COUNTER_METHODS,
+        Type::State => library::STATE_METHODS,
         Type::Location => library::LOCATION_METHODS,
         _ => &[],
     }
