@@ -258,6 +258,7 @@ fn eval_dict(vm: &mut Vm, dict: ast::Dict) -> SourceResult<Value> {
             ast::DictItem::Keyed(keyed) => {
                 let key = match eval_expr(vm, keyed.key())? {
                     Value::Str(s) => s,
+                    Value::Symbol(s) => crate::model::Str(s.get().into()),
                     v => {
                         crate::bail!(keyed.key().span(), "{}", crate::model::mismatch("string", &v))
                     }

@@ -47,6 +47,18 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
 /// `int(value)`.
 fn construct_int(args: &mut Args) -> SourceResult<Value> {
     let (value, span) = args.expect_spanned::<Value>("value")?;
+    let base: Option<(i64, crate::base::Span)> = args.named_spanned("base")?;
+    if let Some((base, base_span)) = base {
+        let text = match &value {
+            Value::Str(s) => s.as_str(),
+            Value::Symbol(s) => s.get(),
+            _ => return Err(error(base_span, "base is only supported for strings")),
+        };
+        if !(2..=36).contains(&base) {
+            return Err(error(base_span, "base must be between 2 and 36"));
+        }
+        return parse_int_radix(text, base as u32).map(Value::Int).map_err(|e| error(span, e));
+    }
     let int = match value {
         Value::Bool(b) => i64::from(b),
         Value::Int(i) => i,
@@ -72,18 +84,25 @@ fn float_to_int(f: f64) -> Result<i64, EcoString> {
 /// Parses an integer: decimal digits, optionally after a sign (`-` or the typographic
 /// minus for negative numbers, `+`).
 pub fn parse_int(text: &str) -> Result<i64, EcoString> {
+    parse_int_radix(text, 10)
+}
+
+/// Parses an integer in `radix` (2 to 36; letters in either case), optionally after a
+/// sign. Errors name the base unless it is ten.
+pub fn parse_int_radix(text: &str, radix: u32) -> Result<i64, EcoString> {
     let (negative, digits) = match text.strip_prefix(['-', '\u{2212}']) {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let magnitude = digits.parse::<u64>().map_err(|e| -> EcoString {
+    let magnitude = u64::from_str_radix(digits, radix).map_err(|e| -> EcoString {
         use std::num::IntErrorKind;
         match e.kind() {
             IntErrorKind::Empty => "string must not be empty".into(),
             IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
                 "integer value is too large".into()
             }
-            _ => "string contains invalid digits".into(),
+            _ if radix == 10 => "string contains invalid digits".into(),
+            _ => eco_format!("string contains invalid digits for a base {radix} integer"),
         }
     })?;
     if negative {

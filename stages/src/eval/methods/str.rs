@@ -369,13 +369,12 @@ fn at(s: &str, index: i64, default: Option<Value>) -> StrResult<Value> {
 
 /// `str.slice(start, end, count: ..)`.
 fn slice(s: &str, start: i64, end: Option<i64>, count: Option<i64>) -> StrResult<Value> {
-    let end = match (end, count) {
-        (Some(_), Some(_)) => return Err("`end` and `count` are mutually exclusive".into()),
-        (Some(end), None) => Some(end),
-        (None, Some(count)) => Some(start.wrapping_add(count)),
-        (None, None) => None,
-    };
+    if end.is_some() && count.is_some() {
+        return Err("`end` and `count` are mutually exclusive".into());
+    }
     let start_i = locate(s, start, true)?;
+    // A count runs from the resolved start, so it also counts from a negative one.
+    let end = end.or_else(|| count.map(|count| (start_i as i64).wrapping_add(count)));
     let end_i = match end {
         Some(end) => locate(s, end, true)?,
         None => s.len(),
