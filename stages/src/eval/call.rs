@@ -161,22 +161,8 @@ pub fn eval_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args>
                 out.push_named(named.span(), expr.span(), name, value);
             }
             ast::Arg::Spread(spread) => {
-                let span = spread.span();
-                match eval_expr(vm, spread.expr())? {
-                    Value::None => {}
-                    Value::Array(array) => {
-                        for value in array {
-                            out.push(span, value);
-                        }
-                    }
-                    Value::Dict(dict) => {
-                        for (key, value) in dict.iter() {
-                            out.push_named(span, span, key.clone(), value.clone());
-                        }
-                    }
-                    Value::Args(args) => out.items.extend(args.items.iter().cloned()),
-                    v => crate::bail!(span, "cannot spread {}", v.ty().long_name()),
-                }
+                let value = eval_expr(vm, spread.expr())?;
+                spread_into(&mut out, value, spread.span())?;
             }
         }
     }
@@ -317,6 +303,26 @@ fn bind_params(
             rest.items.extend(sink_values);
             vm.scopes.define(ident.get().clone(), Value::Args(Arc::new(rest)));
         }
+    }
+    Ok(())
+}
+
+/// Spreads a value into arguments (`..value` in a call, also in math calls).
+pub(super) fn spread_into(out: &mut Args, value: Value, span: Span) -> SourceResult<()> {
+    match value {
+        Value::None => {}
+        Value::Array(array) => {
+            for value in array {
+                out.push(span, value);
+            }
+        }
+        Value::Dict(dict) => {
+            for (key, value) in dict.iter() {
+                out.push_named(span, span, key.clone(), value.clone());
+            }
+        }
+        Value::Args(args) => out.items.extend(args.items.iter().cloned()),
+        v => crate::bail!(span, "cannot spread {}", v.ty().long_name()),
     }
     Ok(())
 }

@@ -220,31 +220,11 @@ fn eval_math_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args
             }
             ast::Arg::Spread(spread) => {
                 let value = math_value(vm, spread.expr())?;
-                spread_into(&mut out, value, spread.span())?;
+                super::call::spread_into(&mut out, value, spread.span())?;
             }
         }
     }
     Ok(out)
-}
-
-/// Spreads a value into arguments as code does.
-fn spread_into(out: &mut Args, value: Value, span: Span) -> SourceResult<()> {
-    match value {
-        Value::None => {}
-        Value::Array(array) => {
-            for value in array {
-                out.push(span, value);
-            }
-        }
-        Value::Dict(dict) => {
-            for (key, value) in dict.iter() {
-                out.push_named(span, span, key.clone(), value.clone());
-            }
-        }
-        Value::Args(args) => out.items.extend(args.items.iter().cloned()),
-        v => crate::bail!(span, "cannot spread {}", v.ty().long_name()),
-    }
-    Ok(())
 }
 
 /// The value of one math argument: embedded code and strings are evaluated as code, a
