@@ -211,7 +211,7 @@ impl Element {
             } else if field.required {
                 // Typst names a link's destination in full here.
                 let name = if self.0.name == "link" { "destination" } else { field.name };
-                crate::bail!(args.span, "missing argument: {name}");
+                return Err(ecow::eco_vec![args.missing_argument(name)]);
             }
         }
         super::convert::finish(&mut content)?;
