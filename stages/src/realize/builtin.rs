@@ -13,7 +13,6 @@ use std::num::NonZeroUsize;
 use ecow::{EcoString, eco_format};
 
 use super::marks::{self, Counters};
-use super::quotes::Quotes;
 use super::walk::{Realizer, concat, prop, with};
 use super::{Parity, Spacing};
 use crate::base::{
@@ -58,7 +57,6 @@ pub(super) fn show(
             r.par.linebreak(justify, styles, span);
         }
         "parbreak" => r.finish_par(),
-        "smartquote" => smartquote(r, content, styles, span),
         "h" => {
             if let Some(amount) = spacing(content.field("amount")) {
                 let weak = get(content, styles, "weak") == Value::Bool(true);
@@ -783,32 +781,6 @@ fn quote(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> Sou
         .with_field("body", Value::Content(Content::sequence(parts)))
         .spanned(span);
     r.visit(&padded, styles, loc.child(0))
-}
-
-/// The quotes of the language in effect.
-fn language_quotes(styles: &Styles) -> Quotes {
-    let chain = StyleChain::new(styles);
-    let lang = match chain.get(TEXT, "lang") {
-        Some(Value::Str(s)) => s.0.clone(),
-        _ => "en".into(),
-    };
-    let region = match chain.get(TEXT, "region") {
-        Some(Value::Str(s)) => Some(s.0.clone()),
-        _ => None,
-    };
-    Quotes::of(&lang, region.as_deref())
-}
-
-/// A smart quote: the typographic quote for the language, opening or closing by what
-/// precedes it.
-fn smartquote(r: &mut Realizer, elem: &Content, styles: &Styles, span: Span) {
-    let double = get(elem, styles, "double") != Value::Bool(false);
-    let text = if get(elem, styles, "enabled") == Value::Bool(false) {
-        if double { "\"" } else { "'" }
-    } else {
-        language_quotes(styles).resolve(double, r.par.last_char())
-    };
-    r.par.text(text, styles, span, r.link.as_ref());
 }
 
 /// An equation, until math layout exists: its text in italic, a block equation as a

@@ -49,7 +49,9 @@ impl Quotes {
     /// Guillemets pointing outwards.
     const OUTWARD: Self = Self::new("‹", "›", "«", "»");
 
-    /// The quotes for a language (ISO 639) and region (ISO 3166).
+    /// The quotes for a language (ISO 639) and region (ISO 3166). Realization decides
+    /// quotes with a `Quoter`; tests read the tables through this and `resolve`.
+    #[cfg(test)]
     pub fn of(lang: &str, region: Option<&str>) -> Self {
         Self::of_style(lang, region, false)
     }
@@ -83,6 +85,7 @@ impl Quotes {
 
     /// The quote for a `"` (`double`) or `'` after the character `before` (`None` at a
     /// paragraph's start), judged by that character alone.
+    #[cfg(test)]
     pub fn resolve(&self, double: bool, before: Option<char>) -> &'static str {
         let opens = before.is_none_or(|c| c.is_whitespace() || is_opening_bracket(c));
         match (double, opens) {
@@ -306,22 +309,7 @@ mod tests {
         out
     }
 
-    /// The text of the paragraphs `source` realizes to, one string per paragraph.
-    fn realized(source: &str) -> Vec<String> {
-        use crate::realize::{FlowItem, InlinePiece};
-        let (runs, _) = crate::realize::tests::realize(source).expect("realization");
-        let mut out = Vec::new();
-        for item in runs.iter().flat_map(|run| &run.items) {
-            if let FlowItem::Par(par) = item {
-                let text = par.items.iter().map(|piece| match piece {
-                    InlinePiece::Text { text, .. } => text.as_str(),
-                    _ => "",
-                });
-                out.push(text.collect());
-            }
-        }
-        out
-    }
+    use crate::realize::tests::paragraph_texts as realized;
 
     #[test]
     fn apostrophes_are_the_same_in_every_language() {

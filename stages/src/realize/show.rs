@@ -564,23 +564,7 @@ fn element_info(elem: &Content) -> TagInfo {
 
 #[cfg(test)]
 mod tests {
-    use crate::realize::{FlowItem, InlinePiece};
-
-    /// The text of the paragraphs `source` realizes to, one string per paragraph.
-    fn realized(source: &str) -> Vec<String> {
-        let (runs, _) = crate::realize::tests::realize(source).expect("realization");
-        let mut out = Vec::new();
-        for item in runs.iter().flat_map(|run| &run.items) {
-            if let FlowItem::Par(par) = item {
-                let text = par.items.iter().map(|piece| match piece {
-                    InlinePiece::Text { text, .. } => text.as_str(),
-                    _ => "",
-                });
-                out.push(text.collect());
-            }
-        }
-        out
-    }
+    use crate::realize::tests::paragraph_texts as realized;
 
     #[test]
     fn where_selectors_see_folded_strokes() {

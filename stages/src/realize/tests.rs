@@ -26,6 +26,22 @@ pub(super) fn realize(source: &str) -> SourceResult<(Vec<PageRun>, DocumentInfo)
     Ok((runs, info))
 }
 
+/// The text of the paragraphs `source` realizes to, one string per paragraph.
+pub(super) fn paragraph_texts(source: &str) -> Vec<String> {
+    let (runs, _) = realize(source).expect("realization");
+    let mut out = Vec::new();
+    for item in runs.iter().flat_map(|run| &run.items) {
+        if let FlowItem::Par(par) = item {
+            let text = par.items.iter().map(|piece| match piece {
+                InlinePiece::Text { text, .. } => text.as_str(),
+                _ => "",
+            });
+            out.push(text.collect());
+        }
+    }
+    out
+}
+
 /// Drops the element tags (for queries) from `items`: they stand next to the heading,
 /// figure and label tags that the other tests look at, and `element_tags` checks them.
 fn strip_elements(items: &mut Vec<FlowItem>) {
