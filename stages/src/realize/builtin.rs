@@ -1,7 +1,7 @@
 //! Built-in looks: an element after show rules → what it stands for. Text-level elements
 //! become paragraph pieces (`strong` and `emph` style their body, `raw` is monospace text,
-//! `link` marks its body's pieces, smart quotes resolve per language), headings and
-//! figures become blocks, `align` and `par` style their body, `context` is evaluated, and
+//! `link` marks its body's pieces; smart quotes are decided earlier, in `walk.rs`),
+//! headings and figures become blocks, `align` and `par` style their body, `context` is evaluated, and
 //! the elements `layout` draws become block or box items.
 //!
 //! Typst's look of each element is written down where it is built; the numbers (heading
