@@ -3,9 +3,8 @@
 //! preceding element), references, headings, list/enum/term items and equations. `set`
 //! and `show` rules in markup style the rest of it.
 //!
-//! Math is evaluated only as far as an opaque equation needs: embedded code is evaluated,
-//! the names in it are checked (`math.rs`), everything else keeps its source text. Math
-//! layout will replace this.
+//! An equation's math becomes the elements of the `math` module (`math.rs` evaluates
+//! each piece; embedded code is evaluated here).
 
 use ecow::eco_format;
 
@@ -150,8 +149,8 @@ pub fn eval_markup_node(vm: &mut Vm, expr: Expr) -> SourceResult<Content> {
     })
 }
 
-/// Evaluates math into content: embedded code is evaluated and displayed, everything else
-/// stays as its source text.
+/// Evaluates math into content: embedded code is evaluated and displayed, spaces are
+/// spaces, and every other piece of math becomes its math element (`math.rs`).
 pub fn eval_math_node(vm: &mut Vm, expr: Expr) -> SourceResult<Content> {
     match expr {
         Expr::Math(math) => {

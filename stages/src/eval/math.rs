@@ -1,11 +1,11 @@
-//! Names in math: an identifier in an equation is a local binding, a function of the
-//! `math` module, a symbol of `sym` or `std`; fields on it are read as in code. Names
-//! and field accesses evaluate to what they name (`$arrow.l$` is `←`), shorthands to
-//! their symbols. Unknown names are errors with Typst's hints (spell the letters apart,
-//! or quote the text).
-//!
-//! Math structure (attachments, fractions, function calls) is kept as its source text
-//! until math layout evaluates it; only the names inside it are checked.
+//! Math syntax → Typst's math elements. Names are looked up as Typst does (local
+//! bindings, then the `math` module with the symbols of `sym`, then `std`); attachments
+//! become `attach` (primes `primes`), `/` becomes `frac` and matched delimiters `lr`, with
+//! the grouping parentheses of scripts, fractions and roots removed; calls of functions
+//! are calls (their arguments evaluated as math, `;` making rows), calls of accent or
+//! delimiter symbols give `accent` or `lr`, and anything else followed by parentheses
+//! stays itself, followed by the parenthesized arguments as `lr`. Unknown names are
+//! errors with Typst's hints.
 
 use ecow::{EcoString, EcoVec, eco_format};
 
@@ -14,174 +14,264 @@ use super::call::call_value;
 use super::code::{eval_expr, field};
 use super::markup::eval_math_node;
 use crate::base::{SourceDiagnostic, SourceResult, Span};
-use crate::model::{Args, Array, Content, Value};
+use crate::model::{
+    ACCENT, ALIGN_POINT, ATTACH, Args, Array, Content, FRAC, LINEBREAK, LR, PRIMES, ROOT, SPACE,
+    Value,
+};
 use crate::syntax::ast::{self, AstNode};
 use crate::syntax::{SyntaxKind, SyntaxNode};
 
-/// The functions and spacings of Typst's `math` module (its other names are `sym`'s).
-const MATH_FUNCTIONS: &[&str] = &[
-    "equation",
-    "text",
-    "lr",
-    "mid",
-    "attach",
-    "stretch",
-    "scripts",
-    "limits",
-    "accent",
-    "underline",
-    "overline",
-    "underbrace",
-    "overbrace",
-    "underbracket",
-    "overbracket",
-    "underparen",
-    "overparen",
-    "undershell",
-    "overshell",
-    "cancel",
-    "frac",
-    "binom",
-    "vec",
-    "mat",
-    "cases",
-    "root",
-    "class",
-    "op",
-    "primes",
-    "abs",
-    "norm",
-    "round",
-    "sqrt",
-    "upright",
-    "bold",
-    "italic",
-    "serif",
-    "sans",
-    "scr",
-    "cal",
-    "frak",
-    "mono",
-    "bb",
-    "display",
-    "inline",
-    "script",
-    "sscript",
-    "arccos",
-    "arcsin",
-    "arctan",
-    "arg",
-    "cos",
-    "cosh",
-    "cot",
-    "coth",
-    "csc",
-    "csch",
-    "ctg",
-    "deg",
-    "det",
-    "dim",
-    "exp",
-    "gcd",
-    "lcm",
-    "hom",
-    "id",
-    "im",
-    "inf",
-    "ker",
-    "lg",
-    "lim",
-    "liminf",
-    "limsup",
-    "ln",
-    "log",
-    "max",
-    "min",
-    "mod",
-    "Pr",
-    "sec",
-    "sech",
-    "sin",
-    "sinc",
-    "sinh",
-    "sup",
-    "tan",
-    "tanh",
-    "tg",
-    "tr",
-    "dif",
-    "Dif",
-    "thin",
-    "med",
-    "thick",
-    "quad",
-    "wide",
-];
-
-/// The names of `MATH_FUNCTIONS` that are text operators (`op` content).
-const OPERATORS: &[&str] = &[
-    "arccos", "arcsin", "arctan", "arg", "cos", "cosh", "cot", "coth", "csc", "csch", "ctg", "deg",
-    "det", "dim", "exp", "gcd", "lcm", "hom", "id", "im", "inf", "ker", "lg", "lim", "liminf",
-    "limsup", "ln", "log", "max", "min", "mod", "Pr", "sec", "sech", "sin", "sinc", "sinh", "sup",
-    "tan", "tanh", "tg", "tr",
-];
-
-/// The names of `MATH_FUNCTIONS` that are spacings (`h` content).
-const SPACINGS: &[&str] = &["thin", "med", "thick", "quad", "wide"];
-
-/// Evaluates a piece of math that is not embedded code. A name becomes what it names
-/// (a symbol its text, a local binding its value, a field access its field), a call of a
-/// function that is not a math function its result, a shorthand its symbol and matched
-/// delimiters their parts; other math keeps its source text for math layout, once its
-/// names are checked.
+/// Evaluates a piece of math that is not embedded code.
 pub fn eval_math_expr(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Content> {
     let span = expr.span();
-    match expr {
-        ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) | ast::Expr::FuncCall(_) => {
-            if let Some(value) = eval_name_or_call(vm, expr)? {
-                return Ok(value.display().spanned(span));
-            }
+    let content = match expr {
+        ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) => {
+            return Ok(name_value(vm, expr)?.display().spanned(span));
         }
-        ast::Expr::MathShorthand(shorthand) => {
-            return Ok(Content::text(shorthand.get().to_string()).spanned(span));
-        }
+        ast::Expr::FuncCall(call) => return eval_math_call(vm, call),
+        ast::Expr::MathText(text) => Content::text(text.to_untyped().text().clone()),
+        ast::Expr::MathShorthand(shorthand) => Content::text(shorthand.get().to_string()),
+        ast::Expr::Text(text) => Content::text(text.to_untyped().text().clone()),
+        ast::Expr::Escape(escape) => Content::text(escape.get().to_string()),
+        ast::Expr::Str(string) => Content::text(string.get()),
+        ast::Expr::Space(_) => Content::new(SPACE),
+        ast::Expr::Linebreak(_) => Content::new(LINEBREAK),
+        ast::Expr::MathAlignPoint(_) => Content::new(ALIGN_POINT),
         ast::Expr::MathDelimited(delimited) => {
-            let parts = vec![
-                eval_math_node(vm, delimited.open())?,
-                eval_math_node(vm, ast::Expr::Math(delimited.body()))?,
-                eval_math_node(vm, delimited.close())?,
-            ];
-            return Ok(Content::sequence_of(parts));
+            let mut parts = vec![eval_math_node(vm, delimited.open())?];
+            for child in delimited.body().exprs() {
+                parts.push(eval_math_node(vm, child)?);
+            }
+            parts.push(eval_math_node(vm, delimited.close())?);
+            crate::eval::library::delimited_parts(parts, None)
+        }
+        ast::Expr::MathAttach(attach) => {
+            let base = eval_math_node(vm, attach.base())?;
+            let mut content = Content::new(ATTACH).with_field("base", base.into());
+            if let Some(top) = attach.top() {
+                content = content.with_field("t", ungrouped(vm, top)?.0.into());
+            }
+            if let Some(bottom) = attach.bottom() {
+                content = content.with_field("b", ungrouped(vm, bottom)?.0.into());
+            }
+            if let Some(primes) = attach.primes() {
+                content = content.with_field("tr", primes_content(primes).into());
+            }
+            content
+        }
+        ast::Expr::MathPrimes(primes) => primes_content(primes),
+        ast::Expr::MathFrac(frac) => {
+            let (num, num_paren) = ungrouped(vm, frac.num())?;
+            let (denom, denom_paren) = ungrouped(vm, frac.denom())?;
+            let mut content =
+                Content::new(FRAC).with_field("num", num.into()).with_field("denom", denom.into());
+            if num_paren {
+                content = content.with_field("num-deparenthesized", Value::Bool(true));
+            }
+            if denom_paren {
+                content = content.with_field("denom-deparenthesized", Value::Bool(true));
+            }
+            content
+        }
+        ast::Expr::MathRoot(root) => {
+            let index = match root.index() {
+                Some(n) => Value::Content(Content::text(n.to_string())),
+                None => Value::None,
+            };
+            Content::new(ROOT)
+                .with_field("index", index)
+                .with_field("radicand", ungrouped(vm, root.radicand())?.0.into())
+        }
+        ast::Expr::Math(_) => return eval_math_node(vm, expr),
+        other => {
+            check_names(vm, other.to_untyped())?;
+            Content::text(other.to_untyped().to_text())
+        }
+    };
+    Ok(content.spanned(span))
+}
+
+/// The math of a script, fraction part or radicand, without the round parentheses that
+/// group it (`a_(1+2)`, `(a+b)/c`); whether there were any.
+fn ungrouped(vm: &mut Vm, expr: ast::Expr) -> SourceResult<(Content, bool)> {
+    if let ast::Expr::MathDelimited(delimited) = expr
+        && delimited.open().to_untyped().text() == "("
+        && delimited.close().to_untyped().text() == ")"
+    {
+        let body = eval_math_node(vm, ast::Expr::Math(delimited.body()))?;
+        return Ok((body, true));
+    }
+    Ok((eval_math_node(vm, expr)?, false))
+}
+
+/// `primes` content for a run of primes.
+fn primes_content(primes: ast::MathPrimes) -> Content {
+    let count = i64::try_from(primes.count()).unwrap_or(i64::MAX);
+    Content::new(PRIMES).with_field("count", Value::Int(count)).spanned(primes.span())
+}
+
+/// The value of a name or of a field access on one (`arrow.l`), with code's errors for
+/// the fields.
+fn name_value(vm: &Vm, expr: ast::Expr) -> SourceResult<Value> {
+    match expr {
+        ast::Expr::MathIdent(ident) => resolve(vm, ident.as_str(), ident.span()),
+        ast::Expr::FieldAccess(access) => {
+            let target = access.target();
+            let value = match target {
+                ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) => name_value(vm, target)?,
+                _ => {
+                    return Err(ecow::eco_vec![SourceDiagnostic::error(
+                        target.span(),
+                        "expected identifier"
+                    )]);
+                }
+            };
+            let name = access.field();
+            // A function of the `math` module goes by its short name (`frac`).
+            let short: Option<EcoString> = match &value {
+                Value::Func(func) => func.name().map(|n| n.rsplit('.').next().unwrap_or(n).into()),
+                _ => None,
+            };
+            field(value, name.as_str()).map_err(|message| {
+                let message = match short {
+                    Some(short) => {
+                        eco_format!("function `{short}` does not contain field `{}`", name.as_str())
+                    }
+                    None => message,
+                };
+                ecow::eco_vec![SourceDiagnostic::error(name.span(), message)]
+            })
+        }
+        other => Err(ecow::eco_vec![SourceDiagnostic::error(other.span(), "expected identifier")]),
+    }
+}
+
+/// A call in math: a function is called with math arguments; an accent symbol gives an
+/// `accent` and a delimiter symbol an `lr` around its argument; anything else shows
+/// itself, followed by its parenthesized arguments as `lr`.
+fn eval_math_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Content> {
+    let callee = call.callee();
+    let span = call.span();
+    let value = match callee {
+        ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) => name_value(vm, callee)?,
+        other => eval_math_node(vm, other)?.into(),
+    };
+    match &value {
+        Value::Func(_) | Value::Type(_) => {
+            let mut args = eval_math_args(vm, call.args(), span)?;
+            if let Value::Func(func) = &value
+                && func.element() == Some(LR)
+            {
+                join_lr_body(&mut args)?;
+            }
+            let result = call_value(vm.engine, value, args, callee.span())?;
+            return Ok(result.display().spanned(span));
+        }
+        Value::Symbol(symbol) => {
+            let text = symbol.get();
+            let mut chars = text.chars();
+            if let (Some(c), None) = (chars.next(), chars.next())
+                && is_accent(c)
+            {
+                let mut args = eval_math_args(vm, call.args(), span)?;
+                let base: Content = args.expect("base")?;
+                let size = args.named::<Value>("size")?;
+                let dotless = args.named::<bool>("dotless")?;
+                args.finish()?;
+                let accent = crate::model::combining_accent(c).to_string();
+                let mut content = Content::new(ACCENT)
+                    .with_field("base", base.into())
+                    .with_field("accent", Value::str(accent));
+                if let Some(size) = size {
+                    content = content.with_field("size", relative(size, span)?);
+                }
+                if let Some(dotless) = dotless {
+                    content = content.with_field("dotless", Value::Bool(dotless));
+                }
+                return Ok(content.spanned(span));
+            }
+            if let Some((open, close)) = crate::eval::library::symbol_delimiters(symbol) {
+                let mut args = eval_math_args(vm, call.args(), span)?;
+                let body: Content = args.expect("body")?;
+                let size = args.named::<Value>("size")?.map(|v| relative(v, span)).transpose()?;
+                args.finish()?;
+                let lr = crate::eval::library::delimited(&open, body, &close, size);
+                return Ok(lr.spanned(span));
+            }
         }
         _ => {}
     }
-    check_names(vm, expr.to_untyped())?;
-    Ok(Content::text(expr.to_untyped().to_text()).spanned(span))
+    let head = value.display().spanned(callee.span());
+    let mut parts = Vec::new();
+    args_as_math(vm, call.args().to_untyped(), &mut parts)?;
+    let lr = crate::eval::library::delimited_parts(parts, None).spanned(call.args().span());
+    Ok(Content::sequence_of(vec![head, lr]))
 }
 
-/// The value of a name, a field access on one, or a call of one in math; `None` where
-/// the math stays for math layout (a math function, a symbol used as an accent).
-fn eval_name_or_call(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Option<Value>> {
-    match expr {
-        ast::Expr::MathIdent(ident) => resolve(vm, ident.as_str(), ident.span()),
-        ast::Expr::FieldAccess(access) => eval_access(vm, access),
-        ast::Expr::FuncCall(call) => {
-            let callee = call.callee();
-            let func = match callee {
-                ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) => {
-                    eval_name_or_call(vm, callee)?
-                }
-                _ => None,
-            };
-            let Some(func @ (Value::Func(_) | Value::Type(_))) = func else {
-                check_names(vm, call.args().to_untyped())?;
-                return Ok(None);
-            };
-            let args = eval_math_args(vm, call.args(), call.span())?;
-            call_value(vm.engine, func, args, callee.span()).map(Some)
-        }
-        _ => Ok(None),
+/// The positional arguments of `lr` in math joined into one body, separated by commas
+/// (`lr(|]1,2[|)` has one body).
+fn join_lr_body(args: &mut Args) -> SourceResult<()> {
+    let (positional, named) = args.take_positional();
+    if positional.len() < 2 {
+        args.items = positional.into_iter().chain(named).collect();
+        return Ok(());
     }
+    let first = positional[0].clone();
+    let mut parts = Vec::with_capacity(positional.len() * 2);
+    for (i, arg) in positional.into_iter().enumerate() {
+        if i > 0 {
+            parts.push(Content::text(","));
+        }
+        let part: Content = crate::model::FromValue::from_value(arg.value)
+            .map_err(|message| ecow::eco_vec![SourceDiagnostic::error(arg.span, message)])?;
+        parts.push(part);
+    }
+    let body = crate::model::Arg { value: Value::Content(Content::sequence(parts)), ..first };
+    args.items = std::iter::once(body).chain(named).collect();
+    Ok(())
+}
+
+/// Whether calling a symbol of this character puts it as an accent over the argument.
+fn is_accent(c: char) -> bool {
+    crate::model::combining_accent(c) != c || ('\u{300}'..='\u{36f}').contains(&c)
+}
+
+/// A `size` argument as the relative length it is stored as.
+fn relative(value: Value, span: Span) -> SourceResult<Value> {
+    crate::model::coerce(value, &[crate::model::Type::Relative])
+        .map_err(|message| ecow::eco_vec![SourceDiagnostic::error(span, message)])
+}
+
+/// The arguments of a call of something that is no function, as the math they are:
+/// parentheses, commas and semicolons become text.
+fn args_as_math(vm: &mut Vm, node: &SyntaxNode, out: &mut Vec<Content>) -> SourceResult<()> {
+    for child in node.children() {
+        match child.kind() {
+            SyntaxKind::LeftParen
+            | SyntaxKind::RightParen
+            | SyntaxKind::Comma
+            | SyntaxKind::Semicolon
+            | SyntaxKind::Colon => out.push(Content::text(child.text().clone())),
+            SyntaxKind::Dots => {
+                out.push(Content::text("."));
+                out.push(Content::text("."));
+            }
+            SyntaxKind::Space => out.push(Content::new(SPACE)),
+            SyntaxKind::Args
+            | SyntaxKind::Array
+            | SyntaxKind::Named
+            | SyntaxKind::Spread
+            | SyntaxKind::Math => args_as_math(vm, child, out)?,
+            _ => {
+                if let Some(expr) = ast::Expr::from_untyped(child) {
+                    out.push(eval_math_node(vm, expr)?);
+                } else if child.kind() == SyntaxKind::Ident {
+                    out.push(Content::text(child.text().clone()));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The arguments of a call in math: each positional argument is a value (math becomes
@@ -227,16 +317,11 @@ fn eval_math_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args
     Ok(out)
 }
 
-/// The value of one math argument: embedded code and strings are evaluated as code, a
-/// name or call gives its value, and other math becomes content.
+/// The value of one math argument: embedded code and strings are evaluated as code, and
+/// other math becomes content.
 fn math_value(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Value> {
-    if expr.hash() && !math_head(expr) {
+    if (expr.hash() && !math_head(expr)) || matches!(expr, ast::Expr::Str(_)) {
         return eval_expr(vm, expr);
-    }
-    if let ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) | ast::Expr::FuncCall(_) = expr
-        && let Some(value) = eval_name_or_call(vm, expr)?
-    {
-        return Ok(value);
     }
     eval_math_node(vm, expr).map(Value::Content)
 }
@@ -260,7 +345,7 @@ pub fn check_names(vm: &Vm, node: &SyntaxNode) -> SourceResult<()> {
         }
         SyntaxKind::FieldAccess => {
             if let Some(access) = ast::FieldAccess::from_untyped(node) {
-                return eval_access(vm, access).map(|_| ());
+                return name_value(vm, ast::Expr::FieldAccess(access)).map(|_| ());
             }
         }
         _ => {}
@@ -276,69 +361,23 @@ pub fn check_names(vm: &Vm, node: &SyntaxNode) -> SourceResult<()> {
 }
 
 /// What a math identifier names, looked up as Typst does: local bindings first, then the
-/// math scope (its functions, the symbols of `sym`, and `std`). A math function gives
-/// `None`, as it stays for math layout; an unknown name is an error.
-fn resolve(vm: &Vm, name: &str, span: Span) -> SourceResult<Option<Value>> {
+/// `math` module (its functions and the symbols of `sym`), then `std`; an unknown name is
+/// an error.
+fn resolve(vm: &Vm, name: &str, span: Span) -> SourceResult<Value> {
     if let Some(value) = vm.scopes.get_local(name) {
-        return Ok(Some(value.clone()));
+        return Ok(value.clone());
     }
-    if MATH_FUNCTIONS.contains(&name) {
-        return Ok(None);
+    if let Some(Value::Module(math)) = vm.scopes.base.get("math")
+        && let Some(value) = math.scope().get(name)
+    {
+        return Ok(value.clone());
     }
     if name == "std"
         && let Some(std) = vm.scopes.base.get(name)
     {
-        return Ok(Some(std.clone()));
-    }
-    if let Some(Value::Module(sym)) = vm.scopes.base.get("sym")
-        && let Some(symbol @ Value::Symbol(_)) = sym.scope().get(name)
-    {
-        return Ok(Some(symbol.clone()));
+        return Ok(std.clone());
     }
     Err(ecow::eco_vec![unknown(name, span)])
-}
-
-/// Evaluates `a.b.c` in math whose root is a name: each field is read as in code
-/// (symbol modifiers, module bindings, dictionary keys), with code's errors. `None` when
-/// the root is a math function or not a name; the root is then only checked.
-fn eval_access(vm: &Vm, access: ast::FieldAccess) -> SourceResult<Option<Value>> {
-    // The fields from the outermost in, and the root they apply to.
-    let mut fields = vec![access.field()];
-    let mut root = access.target();
-    while let ast::Expr::FieldAccess(inner) = root {
-        fields.push(inner.field());
-        root = inner.target();
-    }
-    let ast::Expr::MathIdent(ident) = root else {
-        check_names(vm, root.to_untyped())?;
-        return Ok(None);
-    };
-    let Some(mut value) = resolve(vm, ident.as_str(), ident.span())? else {
-        // A math function has no fields; the first one named is the error.
-        let first = fields[fields.len() - 1];
-        let message = no_field(ident.as_str(), first.as_str());
-        return Err(ecow::eco_vec![SourceDiagnostic::error(first.span(), message)]);
-    };
-    for name in fields.into_iter().rev() {
-        value = field(value, name.as_str())
-            .map_err(|message| ecow::eco_vec![SourceDiagnostic::error(name.span(), message)])?;
-    }
-    Ok(Some(value))
-}
-
-/// Typst's error for a field of a name of the `math` module: its operators (`lim`) are
-/// `op` content, its spacings (`thin`) `h` content, `dif` a sequence, the rest functions.
-fn no_field(name: &str, field: &str) -> EcoString {
-    let content = if OPERATORS.contains(&name) {
-        "op"
-    } else if SPACINGS.contains(&name) {
-        "h"
-    } else if matches!(name, "dif" | "Dif") {
-        "sequence"
-    } else {
-        return eco_format!("function `{name}` does not contain field `{field}`");
-    };
-    eco_format!("{content} does not have field \"{field}\"")
 }
 
 /// Typst's error for an unknown name in math.

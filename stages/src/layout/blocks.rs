@@ -27,8 +27,9 @@ use crate::layout::stack::layout_stack;
 use crate::layout::transform::layout_transform;
 use crate::layout::{Fragment, LayoutContext, Regions};
 use crate::model::{
-    BLOCK, BOX, CIRCLE, COLUMNS, Content, ELLIPSE, ENUM, Element, Fr, GRID, IMAGE, LINE, LIST,
-    MOVE, PAD, POLYGON, RECT, REPEAT, ROTATE, SCALE, SQUARE, STACK, Styles, TABLE, TERMS, Value,
+    BLOCK, BOX, CIRCLE, COLUMNS, Content, ELLIPSE, ENUM, Element, Fr, GRID, IMAGE, LAYOUT, LINE,
+    LIST, MOVE, PAD, POLYGON, RECT, REPEAT, ROTATE, SCALE, SQUARE, STACK, Styles, TABLE, TERMS,
+    Value,
 };
 use crate::realize::InlinePiece;
 
@@ -63,6 +64,8 @@ pub fn layout_block_elem(
         return layout_grid(cx, content, styles, locator, regions, elem == TABLE);
     } else if let Some(kind) = list_kind(elem) {
         return layout_list(cx, content, styles, locator, regions, kind);
+    } else if elem == LAYOUT {
+        return super::sized::layout_sized(cx, content, styles, locator, regions);
     } else if elem == BOX {
         layout_box(cx, content, styles, locator, regions.size)?
     } else if is_layout_elem(elem) {
@@ -85,7 +88,9 @@ pub fn layout_inline_elem(
         return layout_box(cx, content, styles, locator, region);
     }
     let regions = Regions::one(region, (false, false));
-    if [BLOCK, PAD, STACK, GRID, TABLE, LIST, ENUM, TERMS, COLUMNS].contains(&content.elem()) {
+    if [BLOCK, PAD, STACK, GRID, TABLE, LIST, ENUM, TERMS, COLUMNS, LAYOUT]
+        .contains(&content.elem())
+    {
         return Ok(layout_block_elem(cx, content, styles, locator, regions)?.into_frame());
     }
     if !is_layout_elem(content.elem()) {

@@ -23,6 +23,7 @@ mod pad;
 mod props;
 mod repeat;
 mod shapes;
+mod sized;
 mod stack;
 #[cfg(test)]
 mod testing;

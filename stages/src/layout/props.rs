@@ -1,7 +1,7 @@
 //! Element properties for the block- and inline-level layouters: a field's value (given
 //! in the call, else set by a style, else the element's default) and its resolution into
 //! absolute layout values — lengths against the font size and a base, sides and corners
-//! from dictionaries, paints and strokes.
+//! from dictionaries (folded over set rules and defaults, as in Typst), paints and strokes.
 
 use std::ops::Add;
 
@@ -59,15 +59,51 @@ impl<'a> Props<'a> {
         resolve_rel(rel, base, self.font_size)
     }
 
-    /// The sides of an `inset`/`outset`-like field (a relative length for all sides or a
-    /// dictionary by side), unresolved.
-    pub fn sides(&self, field: &str) -> Sides<Rel> {
-        sides_of(&self.value(field))
+    /// The values of `field` from the innermost to the outermost: the one given in the
+    /// call, those set by styles, then the element's default.
+    fn layers(&self, field: &str) -> Vec<Value> {
+        let elem = self.content.elem();
+        let mut layers: Vec<Value> = self.content.field(field).cloned().into_iter().collect();
+        if let Some(index) = elem.field_index(field) {
+            layers.extend(self.styles.iter().rev().filter_map(|style| match style {
+                Style::Property(p) if p.elem == elem && p.field == index => Some(p.value.clone()),
+                _ => None,
+            }));
+        }
+        if let Some(default) = elem.fields().iter().find(|f| f.name == field) {
+            layers.push((default.default)());
+        }
+        layers
     }
 
-    /// The corners of a `radius`-like field, unresolved.
+    /// The sides of an `inset`/`outset`-like field (a relative length for all sides or a
+    /// dictionary by side), unresolved. As in Typst, a dictionary sets only its sides:
+    /// the others come from further out (a set rule, else the element's default).
+    pub fn sides(&self, field: &str) -> Sides<Rel> {
+        let layers = self.layers(field);
+        let side = |keys: &[&str]| {
+            layers.iter().find_map(|layer| layer_part(layer, keys)).unwrap_or_default()
+        };
+        Sides {
+            left: side(&["left", "x", "rest"]),
+            top: side(&["top", "y", "rest"]),
+            right: side(&["right", "x", "rest"]),
+            bottom: side(&["bottom", "y", "rest"]),
+        }
+    }
+
+    /// The corners of a `radius`-like field, unresolved, folded like `sides`.
     pub fn corners(&self, field: &str) -> Corners<Rel> {
-        corners_of(&self.value(field))
+        let layers = self.layers(field);
+        let corner = |keys: &[&str]| {
+            layers.iter().find_map(|layer| layer_part(layer, keys)).unwrap_or_default()
+        };
+        Corners {
+            top_left: corner(&["top-left", "top", "left", "rest"]),
+            top_right: corner(&["top-right", "top", "right", "rest"]),
+            bottom_right: corner(&["bottom-right", "bottom", "right", "rest"]),
+            bottom_left: corner(&["bottom-left", "bottom", "left", "rest"]),
+        }
     }
 
     /// The fill of a `fill` field.
@@ -197,6 +233,17 @@ pub(super) fn sides_of(value: &Value) -> Sides<Rel> {
     }
 }
 
+/// What one layer of a sides or corners field says about a part, looked up by `keys`
+/// (most specific first): a single value sets every part, a dictionary only those it
+/// names, `none` nothing.
+fn layer_part(layer: &Value, keys: &[&str]) -> Option<Rel> {
+    match layer {
+        Value::Dict(dict) => keys.iter().find_map(|k| dict_rel(dict, k)),
+        Value::None | Value::Auto => None,
+        other => Rel::from_value(other.clone()).ok(),
+    }
+}
+
 fn dict_rel(dict: &Dict, key: &str) -> Option<Rel> {
     dict.get(key).and_then(|v| Rel::from_value(v.clone()).ok())
 }
@@ -222,23 +269,34 @@ impl<T> Corners<T> {
     }
 }
 
-/// The corners of a value given for all corners (a relative length) or by corner (a
-/// dictionary with `top-left` …, sides such as `top` for both of its corners, and `rest`).
-pub(super) fn corners_of(value: &Value) -> Corners<Rel> {
-    match value {
-        Value::Dict(dict) => {
-            let get =
-                |keys: &[&str]| keys.iter().find_map(|k| dict_rel(dict, k)).unwrap_or_default();
-            Corners {
-                top_left: get(&["top-left", "top", "left", "rest"]),
-                top_right: get(&["top-right", "top", "right", "rest"]),
-                bottom_right: get(&["bottom-right", "bottom", "right", "rest"]),
-                bottom_left: get(&["bottom-left", "bottom", "left", "rest"]),
-            }
-        }
-        other => {
-            let all = Rel::from_value(other.clone()).unwrap_or_default();
-            Corners { top_left: all, top_right: all, bottom_right: all, bottom_left: all }
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::Span;
+    use crate::model::{Args, RECT, Str};
+
+    fn pt(v: f64) -> Value {
+        Value::Length(Length::abs(Abs::pt(v)))
+    }
+
+    fn rel(v: f64) -> Rel {
+        Rel::from(Length::abs(Abs::pt(v)))
+    }
+
+    #[test]
+    fn sides_fold_over_set_rules_and_the_default() {
+        let mut set = Dict::new();
+        set.insert(Str::from("x"), pt(3.0));
+        let mut args = Args::new(Span::detached(), []);
+        args.push_named(Span::detached(), Span::detached(), "inset".into(), Value::Dict(set));
+        let styles = RECT.set(&mut args).unwrap();
+        let mut own = Dict::new();
+        own.insert(Str::from("top"), pt(1.0));
+        let content = Content::new(RECT).with_field("inset", Value::Dict(own));
+        let sides = Props::new(&content, &styles).sides("inset");
+        assert_eq!((sides.left, sides.right), (rel(3.0), rel(3.0)));
+        assert_eq!((sides.top, sides.bottom), (rel(1.0), rel(5.0)));
+        let corners = Props::new(&content, &styles).corners("radius");
+        assert_eq!(corners.top_left, Rel::default());
     }
 }

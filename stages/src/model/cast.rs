@@ -1,5 +1,5 @@
 //! The cast layer: `FromValue` turns a `Value` into a Rust type (with the coercions the
-//! language makes, e.g. integer → float, string → content), and `coerce` checks a value
+//! language makes, e.g. integer → float, symbol → string), and `coerce` checks a value
 //! against the types an element field accepts. Both fail with Typst's
 //! `expected X, found Y` wording.
 
@@ -32,8 +32,8 @@ pub fn expected(types: &[Type]) -> EcoString {
 }
 
 /// Checks `value` against the accepted types of a field (empty: anything), making the
-/// language's coercions: integer → float, length or ratio → relative length, string →
-/// content, `none` → empty content.
+/// language's coercions: integer → float, length or ratio → relative length, string or
+/// symbol → content, symbol → string, `none` → empty content.
 pub fn coerce(value: Value, accepts: &[Type]) -> StrResult<Value> {
     if accepts.is_empty() || accepts.contains(&value.ty()) {
         return Ok(value);
@@ -44,6 +44,8 @@ pub fn coerce(value: Value, accepts: &[Type]) -> StrResult<Value> {
         Value::Length(v) if has(Type::Relative) => Value::Relative(v.into()),
         Value::Ratio(v) if has(Type::Relative) => Value::Relative(v.into()),
         Value::Str(v) if has(Type::Content) => Value::Content(Content::text(v.0)),
+        Value::Symbol(v) if has(Type::Str) => Value::Str(Str::from(v.get())),
+        Value::Symbol(v) if has(Type::Content) => Value::Content(Content::text(v.get())),
         Value::None if has(Type::Content) => Value::Content(Content::empty()),
         v @ (Value::Length(_) | Value::Color(_) | Value::Dict(_)) if has(Type::Stroke) => {
             Value::Stroke(std::sync::Arc::new(<super::Stroke as FromValue>::from_value(v)?))
@@ -109,7 +111,6 @@ macro_rules! from_variant {
 
 from_variant!(bool, Bool, "boolean");
 from_variant!(i64, Int, "integer");
-from_variant!(Str, Str, "string");
 from_variant!(Array, Array, "array");
 from_variant!(Dict, Dict, "dictionary");
 from_variant!(Angle, Angle, "angle");
@@ -151,6 +152,17 @@ impl FromValue for usize {
     fn from_value(value: Value) -> StrResult<Self> {
         let v = i64::from_value(value)?;
         usize::try_from(v).map_err(|_| "number must be at least zero".into())
+    }
+}
+
+impl FromValue for Str {
+    fn from_value(value: Value) -> StrResult<Self> {
+        match value {
+            Value::Str(v) => Ok(v),
+            // A symbol stands for its text wherever a string is expected.
+            Value::Symbol(v) => Ok(Str::from(v.get())),
+            v => Err(mismatch("string", &v)),
+        }
     }
 }
 

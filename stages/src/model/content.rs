@@ -60,6 +60,9 @@ pub struct FieldData {
     pub find: bool,
     /// Whether only the compiler sets it (not an argument).
     pub internal: bool,
+    /// Whether realization fills it in (not an argument) for show rules and queries to
+    /// read, like a figure caption's `kind`.
+    pub synthesized: bool,
     /// Whether the field holds spacing, whose relative lengths read back as the plainest
     /// type that holds them (`h(1em).amount` is a length, `v(50%).amount` a ratio).
     pub spacing: bool,
@@ -80,6 +83,7 @@ impl FieldData {
         variadic: false,
         find: false,
         internal: false,
+        synthesized: false,
         spacing: false,
         cast: None,
         default: none,
@@ -133,6 +137,11 @@ impl FieldData {
     /// A field only the compiler sets.
     pub const fn internal(name: &'static str) -> Self {
         Self { name, settable: false, internal: true, ..Self::BASE }
+    }
+
+    /// A field realization fills in, visible to show rules and queries.
+    pub const fn synthesized(name: &'static str) -> Self {
+        Self { name, settable: false, synthesized: true, ..Self::BASE }
     }
 
     /// This field, holding spacing.
@@ -201,9 +210,12 @@ impl Element {
             let body: Content = args.expect("body")?;
             return Ok(body.styled(styles));
         }
+        if let Some(message) = unconstructible(self) {
+            return Err(ecow::eco_vec![SourceDiagnostic::error(args.span, message)]);
+        }
         let mut content = Content::new(self).spanned(args.span);
         for (i, field) in self.0.fields.iter().enumerate() {
-            if field.internal {
+            if field.internal || field.synthesized {
                 continue;
             }
             if let Some(value) = take(field, args, warnings)? {
@@ -236,6 +248,15 @@ impl Element {
             }
         }
         Ok(styles)
+    }
+}
+
+/// Why an element cannot be made by calling its function, if it cannot: paragraph lines
+/// exist only to be configured and styled.
+fn unconstructible(elem: Element) -> Option<&'static str> {
+    match elem.name() {
+        "par.line" => Some("cannot be constructed manually"),
+        _ => None,
     }
 }
 
@@ -520,13 +541,60 @@ impl Content {
         // Fields only the compiler sets are not visible to documents.
         let visible = |index: &u8| !self.elem().fields()[*index as usize].internal;
         match self.elem().field_index(name).filter(visible) {
-            Some(index) => self.field_at(index).cloned().ok_or_else(|| {
-                eco_format!(
-                    "field \"{name}\" in {} is not known at this point",
-                    self.elem().short_name()
-                )
-            }),
+            Some(index) => {
+                self.field_at(index).cloned().or_else(|| self.derived(name)).ok_or_else(|| {
+                    eco_format!(
+                        "field \"{name}\" in {} is not known at this point",
+                        self.elem().short_name()
+                    )
+                })
+            }
             None => Err(eco_format!("{} does not have field \"{name}\"", self.elem().short_name())),
+        }
+    }
+
+    /// A synthesized field that follows from the others once realization placed the
+    /// element: a figure's `counter` (of its kind) and raw text's `lines`.
+    fn derived(&self, name: &str) -> Option<Value> {
+        self.location()?;
+        match (self.elem().name(), name) {
+            ("figure", "counter") => {
+                let kind = match self.field("kind")? {
+                    kind @ (Value::Str(_) | Value::Func(_)) => kind.clone(),
+                    _ => return None,
+                };
+                let mut fields = Dict::new();
+                fields.insert("kind".into(), kind);
+                let selector = super::Selector::Elem(super::elements::FIGURE, Some(fields));
+                let key = super::CounterKey::Selector(selector);
+                Some(Value::Counter(Arc::new(super::Counter::new(key))))
+            }
+            ("raw", "lines") => {
+                let Some(Value::Str(text)) = self.field("text") else { return None };
+                let tab = match self.field("tab-size") {
+                    Some(Value::Int(n)) => (*n).clamp(1, 64) as usize,
+                    _ => 2,
+                };
+                let lines = raw_lines(text, tab);
+                let count = lines.len() as i64;
+                let items = lines.into_iter().enumerate().map(|(i, line)| {
+                    let body = if line.is_empty() {
+                        Content::empty()
+                    } else {
+                        Content::text(line.clone())
+                    };
+                    Value::Content(
+                        Content::new(super::elements::RAW_LINE)
+                            .with_field("number", Value::Int(i as i64 + 1))
+                            .with_field("count", Value::Int(count))
+                            .with_field("text", Value::Str(Str(line)))
+                            .with_field("body", Value::Content(body))
+                            .spanned(self.span()),
+                    )
+                });
+                Some(Value::Array(items.collect()))
+            }
+            _ => None,
         }
     }
 
@@ -690,4 +758,29 @@ impl Debug for Content {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
         f.write_str(&self.repr())
     }
+}
+
+/// The lines of raw text, each with its tabs expanded to the next multiple of `tab`
+/// columns.
+pub fn raw_lines(text: &str, tab: usize) -> Vec<EcoString> {
+    text.split('\n')
+        .map(|line| {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let mut out = EcoString::new();
+            let mut column = 0;
+            for c in line.chars() {
+                if c == '\t' {
+                    let fill = tab - column % tab;
+                    for _ in 0..fill {
+                        out.push(' ');
+                    }
+                    column += fill;
+                } else {
+                    out.push(c);
+                    column += 1;
+                }
+            }
+            out
+        })
+        .collect()
 }

@@ -2,13 +2,15 @@
 //! of lists, enumerations and term lists become their items, the children of grids and
 //! tables their cells, and a link to a URL without a body shows the URL. A scale
 //! given for both axes at once is spread over them, and a number of grid tracks becomes
-//! that many automatic tracks.
+//! that many automatic tracks. Padding given by axis (`x`, `y`) or for all sides (`rest`)
+//! becomes padding per side, and a placement's alignment, scope and floating are checked
+//! against each other.
 
 use ecow::EcoVec;
 
 use super::{
     Content, ENUM_ITEM, Element, GRID, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE, GRID_VLINE,
-    LINK, LIST_ITEM, SCALE, TABLE, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE,
+    LINK, LIST_ITEM, PAD, PLACE, SCALE, TABLE, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE,
     TABLE_VLINE, TERM_ITEM, Value,
 };
 use crate::base::{SourceDiagnostic, SourceResult, Span};
@@ -89,6 +91,10 @@ pub fn finish(content: &mut Content) -> SourceResult<()> {
         finish_link(content)?;
     } else if content.is(SCALE) {
         finish_scale(content);
+    } else if content.is(PAD) {
+        finish_pad(content);
+    } else if content.is(PLACE) {
+        check_place(content)?;
     } else if content.is(GRID) || content.is(TABLE) {
         for name in ["columns", "rows"] {
             if let Some(Value::Int(n)) = content.field(name) {
@@ -110,6 +116,72 @@ fn finish_scale(content: &mut Content) {
             content.push_field(index, factor.clone());
         }
     }
+}
+
+/// Padding by axis or for all sides becomes padding per side (a side's own value
+/// winning), as Typst keeps only the four sides.
+fn finish_pad(content: &mut Content) {
+    let rest = content.take_field("rest");
+    let x = content.take_field("x").or_else(|| rest.clone());
+    let y = content.take_field("y").or(rest);
+    for (side, axis) in [("left", &x), ("top", &y), ("right", &x), ("bottom", &y)] {
+        if content.field(side).is_none()
+            && let Some(value) = axis
+        {
+            let index = content.elem().field_index(side).unwrap_or_default();
+            content.push_field(index, value.clone());
+        }
+    }
+}
+
+/// A placement's arguments agree: automatic and parent-scoped positioning need
+/// floating, and a float goes to the top or bottom.
+fn check_place(content: &Content) -> SourceResult<()> {
+    let span = content.span();
+    let float = matches!(content.field("float"), Some(Value::Bool(true)));
+    let alignment = content.field("alignment");
+    if let Some(Value::Str(scope)) = content.field("scope")
+        && scope.as_str() == "parent"
+        && !float
+    {
+        crate::bail!(
+            span,
+            "parent-scoped positioning is currently only available for floating placement"
+        );
+    }
+    if float {
+        let fits = match alignment {
+            Some(Value::Auto) => true,
+            Some(Value::Alignment(align)) => {
+                matches!(align.y, Some(super::VAlign::Top | super::VAlign::Bottom))
+            }
+            _ => false,
+        };
+        if !fits {
+            crate::bail!(span, "vertical floating placement must be `auto`, `top`, or `bottom`");
+        }
+    } else if matches!(alignment, Some(Value::Auto)) {
+        crate::bail!(
+            span,
+            "automatic positioning is only available for floating placement";
+            hint: "you can enable floating placement with `place(float: true, ..)`"
+        );
+    }
+    Ok(())
+}
+
+/// A placement's `scope`: `"column"` or `"parent"`.
+pub fn place_scope(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    if let Value::Str(scope) = &value
+        && !matches!(scope.as_str(), "column" | "parent")
+    {
+        crate::bail!(span, "expected \"column\" or \"parent\"");
+    }
+    Ok(value)
 }
 
 /// An integer that must be positive (a heading's level).

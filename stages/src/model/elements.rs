@@ -7,9 +7,15 @@
 //! `equation` holds its math as content for now (math evaluation comes with math layout).
 
 use ecow::{EcoString, EcoVec, eco_format};
+use unicode_segmentation::UnicodeSegmentation;
 
 use super::content::{ElementData, FieldData as F, none};
 use super::convert;
+use super::fieldcast::{
+    self, bottom_edge, default_costs, full_spacing, number_type, number_width, stylistic_set,
+    text_costs, text_dir, text_features, text_font, text_region, text_script, text_stretch,
+    text_style, top_edge,
+};
 use super::{Element, Type, Value, mismatch};
 use crate::base::{Abs, Em, SourceDiagnostic, SourceResult, Span};
 
@@ -104,6 +110,93 @@ fn ttb() -> Value {
 fn two_em() -> Value {
     em(2.0)
 }
+fn hundred_percent() -> Value {
+    Value::Ratio(super::Ratio(1.0))
+}
+fn cap_height() -> Value {
+    Value::str("cap-height")
+}
+fn baseline() -> Value {
+    Value::str("baseline")
+}
+fn empty_array() -> Value {
+    Value::Array(super::Array::new())
+}
+fn zero() -> Value {
+    Value::Int(0)
+}
+fn ascender() -> Value {
+    Value::str("ascender")
+}
+fn descender() -> Value {
+    Value::str("descender")
+}
+fn end() -> Value {
+    Value::Alignment(super::Alignment::h(super::HAlign::End))
+}
+fn bottom() -> Value {
+    Value::Alignment(super::Alignment { x: None, y: Some(super::VAlign::Bottom) })
+}
+fn start() -> Value {
+    Value::Alignment(super::Alignment::h(super::HAlign::Start))
+}
+fn one_em() -> Value {
+    em(1.0)
+}
+fn half_em() -> Value {
+    em(0.5)
+}
+fn document() -> Value {
+    Value::str("document")
+}
+/// A footnote entry's separator: `line(length: 30%, stroke: 0.05em)`.
+fn footnote_separator() -> Value {
+    let stroke =
+        super::Stroke { thickness: Some(super::Length::em(Em::new(0.05))), ..Default::default() };
+    let length = super::Rel { abs: super::Length::zero(), rel: super::Ratio(0.3) };
+    Value::Content(
+        super::Content::new(LINE)
+            .with_field("length", Value::Relative(length))
+            .with_field("stroke", Value::Stroke(std::sync::Arc::new(stroke))),
+    )
+}
+/// An outline entry's fill: `repeat(gap: 0.15em)[.]`.
+fn outline_fill() -> Value {
+    Value::Content(
+        super::Content::new(REPEAT)
+            .with_field("body", Value::Content(super::Content::text(".")))
+            .with_field("gap", em(0.15)),
+    )
+}
+/// A footnote entry's note given as content becomes a footnote.
+fn footnote_note(value: Value, _: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
+    Ok(match value {
+        Value::Content(body) if !body.is(FOOTNOTE) => {
+            let span = body.span();
+            Value::Content(
+                super::Content::new(FOOTNOTE)
+                    .with_field("body", Value::Content(body))
+                    .spanned(span),
+            )
+        }
+        other => other,
+    })
+}
+
+/// A figure's caption given as content becomes a `figure.caption`.
+fn caption(value: Value, _: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
+    Ok(match value {
+        Value::Content(body) if !body.is(FIGURE_CAPTION) => {
+            let span = body.span();
+            Value::Content(
+                super::Content::new(FIGURE_CAPTION)
+                    .with_field("body", Value::Content(body))
+                    .spanned(span),
+            )
+        }
+        other => other,
+    })
+}
 
 /// Declares a static element.
 macro_rules! element {
@@ -130,32 +223,39 @@ element!(
 element!(
     /// A piece of text; calling `text(..)[body]` styles the body instead.
     TEXT = "text", "Text", [
-        F::named("font", &[T::Str, T::Array], libertinus),
+        F::named("font", &[], libertinus).cast_with(text_font),
         F::named("fallback", BOOL, yes),
-        F::named("style", &[T::Str], normal),
+        F::named("style", &[], normal).cast_with(text_style),
         F::named("weight", &[T::Int, T::Str], regular).cast_with(convert::font_weight),
-        F::named("stretch", &[T::Ratio], none),
+        F::named("stretch", &[T::Ratio], hundred_percent).cast_with(text_stretch),
         F::find("size", LEN, eleven_pt),
-        F::find("fill", &[T::Color], black),
+        F::find("fill", &[T::Color, T::Gradient, T::Tiling], black)
+            .cast_with(super::paintcast::text_fill),
         F::named("stroke", &[T::None, T::Stroke], none),
         F::named("tracking", LEN, zero_len),
-        F::named("spacing", REL, none),
+        F::named("spacing", REL, full_spacing),
+        F::named("cjk-latin-spacing", &[T::None, T::Auto], auto),
         F::named("baseline", LEN, zero_len),
         F::named("overhang", BOOL, yes),
-        F::named("top-edge", &[T::Length, T::Str], none),
-        F::named("bottom-edge", &[T::Length, T::Str], none),
+        F::named("top-edge", &[], cap_height).cast_with(top_edge),
+        F::named("bottom-edge", &[], baseline).cast_with(bottom_edge),
         F::named("lang", &[T::Str], en).cast_with(convert::lang),
-        F::named("region", &[T::None, T::Str], none),
-        F::named("script", &[T::Auto, T::Str], auto),
-        F::named("dir", &[T::Auto, T::Direction], auto),
+        F::named("region", &[T::None, T::Str], none).cast_with(text_region),
+        F::named("script", &[T::Auto, T::Str], auto).cast_with(text_script),
+        F::named("dir", &[T::Auto, T::Direction], auto).cast_with(text_dir),
         F::named("hyphenate", &[T::Auto, T::Bool], auto),
+        F::named("costs", &[T::Dict], default_costs).cast_with(text_costs),
         F::named("kerning", BOOL, yes),
+        F::named("alternates", &[T::Bool, T::Int], zero),
+        F::named("stylistic-set", &[T::None, T::Int, T::Array], empty_array).cast_with(stylistic_set),
         F::named("ligatures", BOOL, yes),
-        F::named("number-type", &[T::Auto, T::Str], auto),
-        F::named("number-width", &[T::Auto, T::Str], auto),
+        F::named("discretionary-ligatures", BOOL, no),
+        F::named("historical-ligatures", BOOL, no),
+        F::named("number-type", &[], auto).cast_with(number_type),
+        F::named("number-width", &[], auto).cast_with(number_width),
         F::named("slashed-zero", BOOL, no),
         F::named("fractions", BOOL, no),
-        F::named("features", &[T::Array, T::Dict], empty_dict),
+        F::named("features", &[T::Array, T::Dict], empty_dict).cast_with(text_features),
         F::named("variations", &[T::Dict], empty_dict),
         F::named("delta", &[T::Int], none),
         F::named("emph", BOOL, no),
@@ -199,15 +299,16 @@ element!(
         F::required("text", &[T::Str]),
         F::named("block", BOOL, no),
         F::named("lang", &[T::None, T::Str], none),
-        F::named("align", ALIGN, none),
+        F::named("align", ALIGN, none).cast_with(fieldcast::raw_align),
         F::named("tab-size", &[T::Int], none),
         F::named("theme", &[], auto),
-    ]
+        F::synthesized("lines"),
+    ], scope: [RAW_LINE]
 );
 element!(
     /// A hyperlink.
     LINK = "link", "Link", [
-        F::required("dest", &[T::Str, T::Dict, T::Location, T::Label]),
+        F::required("dest", &[T::Str, T::Dict, T::Location, T::Label]).cast_with(fieldcast::link_dest),
         // Optional for URL destinations, which then show themselves.
         F::positional("body", CONTENT, none),
     ]
@@ -226,7 +327,7 @@ element!(
         F::named("level", &[T::Int, T::Auto], auto).cast_with(convert::positive),
         F::named("depth", &[T::Int], one).cast_with(convert::positive),
         F::named("offset", &[T::Int], none),
-        F::named("numbering", NUMBERING, none),
+        F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
         F::named("outlined", BOOL, yes),
         F::named("bookmarked", &[T::Auto, T::Bool], auto),
@@ -242,7 +343,8 @@ element!(
     /// A bullet list.
     LIST = "list", "Bullet List", [
         F::named("tight", BOOL, yes),
-        F::named("marker", &[T::Content, T::Array, T::Func], bullet),
+        F::named("marker", &[T::Content, T::Array, T::Func], bullet).cast_with(fieldcast::list_marker),
+        F::named("marker-align", ALIGN, end),
         F::named("indent", LEN, zero_len),
         F::named("body-indent", LEN, indent_half_em),
         F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
@@ -253,7 +355,7 @@ element!(
 element!(
     /// An item of a numbered list.
     ENUM_ITEM = "enum.item", "Numbered List Item", [
-        F::positional("number", &[T::None, T::Int], none),
+        F::positional("number", &[T::Auto, T::None, T::Int], auto),
         F::required("body", CONTENT),
     ]
 );
@@ -261,7 +363,7 @@ element!(
     /// A numbered list.
     ENUM = "enum", "Numbered List", [
         F::named("tight", BOOL, yes),
-        F::named("numbering", &[T::Str, T::Func], enum_numbering),
+        F::named("numbering", &[T::Str, T::Func], enum_numbering).cast_with(fieldcast::numbering),
         F::named("start", &[T::Auto, T::Int], auto),
         F::named("full", BOOL, no),
         F::named("reversed", BOOL, no),
@@ -292,7 +394,7 @@ element!(
     /// A mathematical equation.
     EQUATION = "math.equation", "Equation", [
         F::named("block", BOOL, no),
-        F::named("numbering", NUMBERING, none),
+        F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
         F::named("number-align", ALIGN, none),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
         F::required("body", CONTENT),
@@ -312,22 +414,22 @@ element!(
         F::named("first-line-indent", &[T::Length, T::Dict], zero_len),
         F::named("hanging-indent", LEN, zero_len),
         F::required("body", CONTENT),
-    ]
+    ], scope: [PAR_LINE]
 );
 element!(
     /// Page setup (only settable; a page is made by the flow).
     PAGE = "page", "Page", [
-        F::named("paper", &[T::Str], a4),
+        F::find("paper", &[T::Str], a4).cast_with(super::sides::paper),
         F::named("width", AUTO_LEN, auto),
         F::named("height", AUTO_LEN, auto),
         F::named("flipped", BOOL, no),
-        F::named("margin", &[T::Auto, T::Relative, T::Dict], auto),
-        F::named("binding", &[], auto),
-        F::named("columns", &[T::Int], one),
-        F::named("fill", &[T::None, T::Auto, T::Color], auto),
-        F::named("numbering", NUMBERING, none),
+        F::named("margin", &[], auto).cast_with(super::sides::margin),
+        F::named("binding", &[], auto).cast_with(super::sides::binding),
+        F::named("columns", &[T::Int], one).cast_with(convert::positive),
+        F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
+        F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
         F::named("supplement", &[T::None, T::Auto, T::Content], auto),
-        F::named("number-align", ALIGN, none),
+        F::named("number-align", ALIGN, super::sides::center_bottom).cast_with(super::sides::number_align),
         F::named("header", &[T::None, T::Auto, T::Content], auto),
         F::named("header-ascent", REL, none),
         F::named("footer", &[T::None, T::Auto, T::Content], auto),
@@ -364,10 +466,10 @@ element!(
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("breakable", BOOL, yes),
         F::named("fill", FILL, none),
-        F::named("stroke", STROKE, none),
-        F::named("radius", &[T::Relative, T::Dict], none),
-        F::named("inset", INSET, none),
-        F::named("outset", INSET, none),
+        F::named("stroke", &[], none).cast_with(super::paintcast::container_stroke),
+        F::named("radius", &[T::Relative, T::Dict], super::sides::unset).cast_with(super::sides::corners),
+        F::named("inset", INSET, super::sides::unset).cast_with(super::sides::sides),
+        F::named("outset", INSET, super::sides::unset).cast_with(super::sides::sides),
         F::named("spacing", &[T::Auto, T::Relative, T::Fraction], none).as_spacing(),
         F::named("above", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
         F::named("below", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
@@ -383,10 +485,10 @@ element!(
         F::named("height", AUTO_REL, auto),
         F::named("baseline", REL, none),
         F::named("fill", FILL, none),
-        F::named("stroke", STROKE, none),
-        F::named("radius", &[T::Relative, T::Dict], none),
-        F::named("inset", INSET, none),
-        F::named("outset", INSET, none),
+        F::named("stroke", &[], none).cast_with(super::paintcast::container_stroke),
+        F::named("radius", &[T::Relative, T::Dict], super::sides::unset).cast_with(super::sides::corners),
+        F::named("inset", INSET, super::sides::unset).cast_with(super::sides::sides),
+        F::named("outset", INSET, super::sides::unset).cast_with(super::sides::sides),
         F::named("clip", BOOL, no),
         F::positional("body", &[T::None, T::Content], none),
     ]
@@ -430,10 +532,10 @@ element!(
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("fill", FILL, none),
-        F::named("stroke", STROKE, auto),
-        F::named("radius", &[T::Relative, T::Dict], none),
-        F::named("inset", INSET, none),
-        F::named("outset", INSET, none),
+        F::named("stroke", &[], auto).cast_with(super::paintcast::shape_stroke),
+        F::named("radius", &[T::Relative, T::Dict], super::sides::unset).cast_with(super::sides::corners),
+        F::named("inset", INSET, super::sides::shape_inset).cast_with(super::sides::sides),
+        F::named("outset", INSET, super::sides::unset).cast_with(super::sides::sides),
         F::positional("body", &[T::None, T::Content], none),
     ]
 );
@@ -444,10 +546,10 @@ element!(
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("fill", FILL, none),
-        F::named("stroke", STROKE, auto),
-        F::named("radius", &[T::Relative, T::Dict], none),
-        F::named("inset", INSET, none),
-        F::named("outset", INSET, none),
+        F::named("stroke", &[], auto).cast_with(super::paintcast::shape_stroke),
+        F::named("radius", &[T::Relative, T::Dict], super::sides::unset).cast_with(super::sides::corners),
+        F::named("inset", INSET, super::sides::shape_inset).cast_with(super::sides::sides),
+        F::named("outset", INSET, super::sides::unset).cast_with(super::sides::sides),
         F::positional("body", &[T::None, T::Content], none),
     ]
 );
@@ -458,9 +560,9 @@ element!(
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("fill", FILL, none),
-        F::named("stroke", STROKE, auto),
-        F::named("inset", INSET, none),
-        F::named("outset", INSET, none),
+        F::named("stroke", &[], auto).cast_with(super::paintcast::plain_stroke),
+        F::named("inset", INSET, super::sides::shape_inset).cast_with(super::sides::sides),
+        F::named("outset", INSET, super::sides::unset).cast_with(super::sides::sides),
         F::positional("body", &[T::None, T::Content], none),
     ]
 );
@@ -470,20 +572,20 @@ element!(
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("fill", FILL, none),
-        F::named("stroke", STROKE, auto),
-        F::named("inset", INSET, none),
-        F::named("outset", INSET, none),
+        F::named("stroke", &[], auto).cast_with(super::paintcast::plain_stroke),
+        F::named("inset", INSET, super::sides::shape_inset).cast_with(super::sides::sides),
+        F::named("outset", INSET, super::sides::unset).cast_with(super::sides::sides),
         F::positional("body", &[T::None, T::Content], none),
     ]
 );
 element!(
     /// A line.
     LINE = "line", "Line", [
-        F::named("start", &[T::Array], none),
-        F::named("end", &[T::None, T::Array], none),
+        F::named("start", &[T::Array], none).cast_with(super::curve::point),
+        F::named("end", &[T::None, T::Array], none).cast_with(super::curve::point),
         F::named("length", REL, none),
         F::named("angle", &[T::Angle], none),
-        F::named("stroke", STROKE, none),
+        F::named("stroke", &[], none).cast_with(super::paintcast::line_stroke),
     ]
 );
 element!(
@@ -528,9 +630,9 @@ element!(
         F::named("y", &[T::Auto, T::Int], auto),
         F::named("colspan", &[T::Int], one),
         F::named("rowspan", &[T::Int], one),
-        F::named("fill", &[T::None, T::Auto, T::Color], auto),
+        F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
         F::named("align", &[T::Auto, T::Alignment], auto),
-        F::named("inset", &[T::Auto, T::Relative, T::Dict], auto),
+        F::named("inset", &[T::Auto, T::Relative, T::Dict], auto).cast_with(super::sides::sides_each),
         F::named("stroke", STROKE, none),
         F::named("breakable", &[T::Auto, T::Bool], auto),
         F::required("body", CONTENT),
@@ -544,10 +646,10 @@ element!(
         F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
         F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
         F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("fill", &[T::None, T::Color, T::Array, T::Func], none),
+        F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
         F::named("align", &[], auto),
         F::named("stroke", &[], none),
-        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none),
+        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none).cast_with(super::sides::sides_each),
         F::variadic("children", CONTENT).cast_with(convert::grid_child),
     ], scope: [GRID_CELL, GRID_HEADER, GRID_FOOTER, GRID_HLINE, GRID_VLINE]
 );
@@ -593,9 +695,9 @@ element!(
         F::named("y", &[T::Auto, T::Int], auto),
         F::named("colspan", &[T::Int], one),
         F::named("rowspan", &[T::Int], one),
-        F::named("fill", &[T::None, T::Auto, T::Color], auto),
+        F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
         F::named("align", &[T::Auto, T::Alignment], auto),
-        F::named("inset", &[T::Auto, T::Relative, T::Dict], auto),
+        F::named("inset", &[T::Auto, T::Relative, T::Dict], auto).cast_with(super::sides::sides_each),
         F::named("stroke", STROKE, none),
         F::named("breakable", &[T::Auto, T::Bool], auto),
         F::required("body", CONTENT),
@@ -609,10 +711,10 @@ element!(
         F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
         F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
         F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("fill", &[T::None, T::Color, T::Array, T::Func], none),
+        F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
         F::named("align", &[], auto),
         F::named("stroke", &[], none),
-        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none),
+        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none).cast_with(super::sides::sides_each),
         F::variadic("children", CONTENT).cast_with(convert::table_child),
     ], scope: [TABLE_CELL, TABLE_HEADER, TABLE_FOOTER, TABLE_HLINE, TABLE_VLINE]
 );
@@ -620,15 +722,18 @@ element!(
     /// Document metadata (only settable).
     DOCUMENT = "document", "Document", [
         F::named("title", NONE_CONTENT, none),
-        F::named("author", &[T::Str, T::Array], none),
+        F::named("author", &[T::Str, T::Array], none).cast_with(fieldcast::string_list),
         F::named("description", NONE_CONTENT, none),
-        F::named("keywords", &[T::Str, T::Array], none),
+        F::named("keywords", &[T::Str, T::Array], none).cast_with(fieldcast::string_list),
         F::named("date", &[T::None, T::Auto, T::Datetime], auto),
     ]
 );
 element!(
     /// A footnote.
-    FOOTNOTE = "footnote", "Footnote", [F::named("numbering", &[T::Str, T::Func], none), F::required("body", &[T::Content, T::Label])]
+    FOOTNOTE = "footnote", "Footnote", [
+        F::named("numbering", &[T::Str, T::Func], none).cast_with(fieldcast::numbering),
+        F::required("body", &[T::Content, T::Label]),
+    ], scope: [FOOTNOTE_ENTRY]
 );
 element!(
     /// A figure with an optional caption.
@@ -636,13 +741,14 @@ element!(
         F::required("body", CONTENT),
         F::named("placement", &[], none),
         F::named("scope", &[T::Str], none),
-        F::named("caption", NONE_CONTENT, none),
+        F::named("caption", &[T::Content, T::None], none).cast_with(caption),
         F::named("kind", &[T::Auto, T::Str, T::Func], auto),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
-        F::named("numbering", NUMBERING, none),
+        F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
         F::named("gap", LEN, none),
         F::named("outlined", BOOL, yes),
-    ]
+        F::synthesized("counter"),
+    ], scope: [FIGURE_CAPTION]
 );
 element!(
     /// A table of contents.
@@ -651,13 +757,13 @@ element!(
         F::named("target", &[], none),
         F::named("depth", &[T::None, T::Int], none),
         F::named("indent", &[T::Auto, T::Relative, T::Func], auto),
-    ]
+    ], scope: [OUTLINE_ENTRY]
 );
 element!(
     /// Content placed relative to its parent, out of the flow or floating.
     PLACE = "place", "Place", [
         F::positional("alignment", &[T::Auto, T::Alignment], start_top),
-        F::named("scope", &[T::Str], none),
+        F::named("scope", &[T::Str], none).cast_with(convert::place_scope),
         F::named("float", BOOL, no),
         F::named("clearance", LEN, none),
         F::named("dx", REL, none),
@@ -668,7 +774,7 @@ element!(
 element!(
     /// Content in columns.
     COLUMNS = "columns", "Columns", [
-        F::positional("count", &[T::Int], none),
+        F::positional("count", &[T::Int], none).cast_with(convert::positive),
         F::named("gutter", REL, none),
         F::required("body", CONTENT),
     ]
@@ -703,7 +809,10 @@ element!(
     HIGHLIGHT = "highlight", "Highlight", [
         F::named("fill", FILL, none),
         F::named("stroke", STROKE, none),
+        F::named("top-edge", &[], ascender).cast_with(top_edge),
+        F::named("bottom-edge", &[], descender).cast_with(bottom_edge),
         F::named("extent", LEN, zero_len),
+        F::named("radius", &[T::Relative, T::Dict], empty_dict),
         F::required("body", CONTENT),
     ]
 );
@@ -712,7 +821,7 @@ element!(
     QUOTE = "quote", "Quote", [
         F::named("block", BOOL, no),
         F::named("quotes", &[T::Auto, T::Bool], auto),
-        F::named("attribution", NONE_CONTENT, none),
+        F::named("attribution", &[T::None, T::Label, T::Content], none),
         F::required("body", CONTENT),
     ]
 );
@@ -786,9 +895,9 @@ element!(
     /// A closed polygon through the given vertices.
     POLYGON = "polygon", "Polygon", [
         F::named("fill", FILL, none),
-        F::named("fill-rule", &[T::Str], none),
-        F::named("stroke", STROKE, auto),
-        F::variadic("vertices", &[T::Array]),
+        F::named("fill-rule", &[], none).cast_with(super::curve::fill_rule),
+        F::named("stroke", &[], auto).cast_with(super::paintcast::plain_stroke),
+        F::variadic("vertices", &[T::Array]).cast_with(super::curve::point),
     ]
 );
 element!(
@@ -808,6 +917,71 @@ element!(
         F::named("full", BOOL, no),
         F::named("style", &[T::Str], none),
     ]
+);
+
+element!(
+    /// A figure's caption: its body with the figure's supplement, number and separator.
+    FIGURE_CAPTION = "figure.caption", "Caption", [
+        F::named("position", ALIGN, bottom).cast_with(fieldcast::caption_position),
+        F::named("separator", &[T::Auto, T::Content], auto),
+        F::required("body", CONTENT),
+        F::synthesized("kind"),
+        F::synthesized("supplement"),
+        F::synthesized("numbering"),
+        F::synthesized("counter"),
+        // The figure's number as its numbering displays it.
+        F::internal("number"),
+    ]
+);
+element!(
+    /// The entry of a footnote at the bottom of the page.
+    FOOTNOTE_ENTRY = "footnote.entry", "Footnote Entry", [
+        F::required("note", CONTENT).cast_with(footnote_note),
+        F::named("separator", CONTENT, footnote_separator),
+        F::named("clearance", LEN, one_em),
+        F::named("gap", LEN, half_em),
+        F::named("indent", LEN, one_em),
+    ]
+);
+element!(
+    /// An entry of an outline: an element at a level.
+    OUTLINE_ENTRY = "outline.entry", "Outline Entry", [
+        F::required("level", &[T::Int]).cast_with(convert::positive),
+        F::required("element", CONTENT),
+        F::named("fill", NONE_CONTENT, outline_fill),
+    ]
+);
+element!(
+    /// The lines of paragraphs, for line numbering (only configurable).
+    PAR_LINE = "par.line", "Paragraph Line", [
+        F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
+        F::named("number-align", &[T::Auto, T::Alignment], auto),
+        F::named("number-margin", ALIGN, start),
+        F::named("number-clearance", AUTO_LEN, auto),
+        F::named("numbering-scope", &[T::Str], document).cast_with(fieldcast::numbering_scope),
+    ]
+);
+element!(
+    /// A line of raw text.
+    RAW_LINE = "raw.line", "Raw Text Line", [
+        F::required("number", &[T::Int]),
+        F::required("count", &[T::Int]),
+        F::required("text", &[T::Str]),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// The document's title, shown as a heading-like block.
+    TITLE = "title", "Title", [F::positional("body", &[T::Auto, T::Content], auto)]
+);
+element!(
+    /// A thematic break between parts of the text: a horizontal line.
+    DIVIDER = "divider", "Divider", []
+);
+
+element!(
+    /// Content made by a function from the size of the region it is laid out in.
+    LAYOUT = "layout", "Layout", [F::required("func", &[T::Func])]
 );
 
 /// Every element function the library exposes by its name.
@@ -866,6 +1040,10 @@ pub static LIBRARY_ELEMENTS: &[&Element] = &[
     &POLYGON,
     &CITE,
     &BIBLIOGRAPHY,
+    &TITLE,
+    &DIVIDER,
+    &super::curve::CURVE,
+    &LAYOUT,
 ];
 
 /// Every element kind, the structural ones included.
@@ -942,6 +1120,48 @@ pub static ALL_ELEMENTS: &[&Element] = &[
     &POLYGON,
     &CITE,
     &BIBLIOGRAPHY,
+    &FIGURE_CAPTION,
+    &FOOTNOTE_ENTRY,
+    &OUTLINE_ENTRY,
+    &PAR_LINE,
+    &RAW_LINE,
+    &TITLE,
+    &DIVIDER,
+    &super::curve::CURVE,
+    &super::curve::CURVE_MOVE,
+    &super::curve::CURVE_LINE,
+    &super::curve::CURVE_QUAD,
+    &super::curve::CURVE_CUBIC,
+    &super::curve::CURVE_CLOSE,
+    &super::math::LR,
+    &super::math::MID,
+    &super::math::ATTACH,
+    &super::math::STRETCH,
+    &super::math::SCRIPTS,
+    &super::math::LIMITS,
+    &super::math::ACCENT,
+    &super::math::MATH_UNDERLINE,
+    &super::math::MATH_OVERLINE,
+    &super::math::UNDERBRACE,
+    &super::math::OVERBRACE,
+    &super::math::UNDERBRACKET,
+    &super::math::OVERBRACKET,
+    &super::math::UNDERPAREN,
+    &super::math::OVERPAREN,
+    &super::math::UNDERSHELL,
+    &super::math::OVERSHELL,
+    &super::math::CANCEL,
+    &super::math::FRAC,
+    &super::math::BINOM,
+    &super::math::VEC,
+    &super::math::MAT,
+    &super::math::CASES,
+    &super::math::ROOT,
+    &super::math::CLASS,
+    &super::math::OP,
+    &super::math::PRIMES,
+    &super::math::ALIGN_POINT,
+    &LAYOUT,
 ];
 
 /// Checks the custom quotes of `smartquote(quotes: ..)` as Typst does: a string of two
@@ -954,8 +1174,8 @@ fn smartquotes(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> So
             eco_format!("expected 2 {what}s, found {n} {what}{plural}")
         };
         match value {
-            Value::Str(s) if s.0.chars().count() != 2 => {
-                Err(count(s.0.chars().count(), "character"))
+            Value::Str(s) if s.0.graphemes(true).count() != 2 => {
+                Err(count(s.0.graphemes(true).count(), "character"))
             }
             Value::Array(items) if items.len() != 2 => Err(count(items.len(), "quote")),
             Value::Array(items) => {
@@ -983,9 +1203,7 @@ fn smartquotes(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> So
     // As in Typst, the value is kept as a dictionary of both kinds, each `auto` or an
     // array of two strings.
     let pair = |value: Option<&Value>| match value {
-        Some(Value::Str(s)) => {
-            Value::Array(s.0.chars().map(|c| Value::str(c.to_string())).collect())
-        }
+        Some(Value::Str(s)) => Value::Array(s.0.graphemes(true).map(Value::str).collect()),
         Some(Value::Array(items)) => Value::Array(items.clone()),
         _ => Value::Auto,
     };

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use ecow::{EcoString, eco_format};
 
-use super::{Color, ColorSpace, Content, Length, Ratio, Value};
+use super::{Color, ColorSpace, Content, Length, Ratio, Rel, Value};
 use crate::base::Angle;
 
 /// A color gradient.
@@ -256,6 +256,8 @@ pub struct TilingData {
     pub size: Option<(Length, Length)>,
     /// The gap between tiles.
     pub spacing: (Length, Length),
+    /// How far the first tile is moved from the origin (a ratio is of the tile size).
+    pub offset: (Rel, Rel),
     /// `None` for `auto`, else `self` or `parent`.
     pub relative: Option<EcoString>,
 }
@@ -276,6 +278,20 @@ impl Tiling {
         }
         if !data.spacing.0.is_zero() || !data.spacing.1.is_zero() {
             out.push_str(&eco_format!(", spacing: {}", pair(data.spacing)));
+        }
+        let (x, y) = data.offset;
+        if x != Rel::default() || y != Rel::default() {
+            let offset = match data.size {
+                // A ratio of a known tile size is resolved, as Typst prints it.
+                Some((w, h)) => pair((
+                    Length::abs(x.abs.abs + w.abs * x.rel.get()),
+                    Length::abs(y.abs.abs + h.abs * y.rel.get()),
+                )),
+                None => {
+                    eco_format!("({}, {})", Value::Relative(x).repr(), Value::Relative(y).repr())
+                }
+            };
+            out.push_str(&eco_format!(", offset: {offset}"));
         }
         out.push_str(", ..)");
         out

@@ -258,9 +258,13 @@ pub fn powi(base: f64, exp: i32) -> f64 {
     if exp < 0 { 1.0 / r } else { r }
 }
 
-/// A number with a unit, rounded to two decimals: `12pt`, `33.33%`, `-0pt`.
+/// A number with a unit, rounded to two decimals: `12pt`, `33.33%`, `-0pt`; an infinite
+/// number as the product that makes it: `float.inf * 1pt`.
 fn with_unit(v: f64, unit: &str) -> EcoString {
     let v = if v.is_nan() { 0.0 } else { v };
+    if v.is_infinite() {
+        return eco_format!("{} * 1{unit}", repr_float(v));
+    }
     eco_format!("{}{unit}", format_float(round_with_precision(v, 2)))
 }
 

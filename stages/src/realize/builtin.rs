@@ -22,9 +22,9 @@ use crate::base::{
 use crate::doc::Destination;
 use crate::eval::Here;
 use crate::model::{
-    ALIGN_ELEM, Alignment, Args, BLOCK, CONTEXT, Color, Content, ENUM, Element, FIGURE, Func, H,
-    HAlign, HEADING, LINEBREAK, LIST, Length, PAD, PAGE, PAR, RAW, Rel, SMARTQUOTE, STYLED,
-    StyleChain, Styles, TERMS, TEXT, V, Value,
+    ALIGN_ELEM, Alignment, Args, BLOCK, CONTEXT, Color, Content, ENUM, Element, FIGURE,
+    FIGURE_CAPTION, Func, H, HAlign, HEADING, LINE, LINEBREAK, LIST, Length, PAD, PAGE, PAR, RAW,
+    RAW_LINE, Rel, SMARTQUOTE, STYLED, StyleChain, Styles, TERMS, TEXT, V, VAlign, Value,
 };
 use crate::model::{
     CounterKey, CounterUpdate, METADATA, Selector, fingerprint, read_counter_update,
@@ -97,13 +97,29 @@ pub(super) fn show(
         "link" => link(r, content, styles, loc)?,
         "heading" => heading(r, content, styles, loc, numbers)?,
         "figure" => figure(r, content, styles, loc, numbers)?,
+        "figure.caption" => r.visit(&caption_line(content), styles, loc.child(0))?,
+        "footnote.entry" => crate::bail!(span, "footnote entry must have a location";
+            hint: "try using a query or a show rule to customize the footnote instead"),
+        "outline.entry" => outline_entry(r, content, styles, loc)?,
+        "raw.line" => visit_body(r, content, styles, loc)?,
+        "title" => title(r, content, styles, loc)?,
+        "divider" => {
+            let line = Content::new(LINE)
+                .with_field("length", Value::Relative(Rel::from(crate::model::Ratio(1.0))));
+            let block = Content::new(BLOCK)
+                .with_field("width", Value::Relative(Rel::from(crate::model::Ratio(1.0))))
+                .with_field("body", Value::Content(line))
+                .spanned(span);
+            r.visit(&block, styles, loc.child(0))?;
+        }
         "math.equation" => {
             if get(content, styles, "block") == Value::Bool(true) {
                 r.finish_par();
             }
             tag_queryable(r, content, styles, loc);
-            equation(r, content, styles);
+            super::math::equation(r, content, styles, loc)?;
         }
+        name if name.starts_with("math.") => super::math::show(r, content, styles, loc)?,
         "align" => {
             let mut alignment = match get(content, styles, "alignment") {
                 Value::Alignment(a) => a,
@@ -559,19 +575,131 @@ fn heading(
 }
 
 /// A figure's supplement: the one set, else the word for its kind ("Figure" for images,
-/// "Table", "Listing").
+/// "Table", "Listing") in the language in effect.
 pub(super) fn figure_supplement(elem: &Content, styles: &Styles) -> Option<Content> {
     match get(elem, styles, "supplement") {
         Value::Content(c) => Some(c),
         Value::Str(s) => Some(Content::text(s.0)),
         Value::None => None,
-        _ => match figure_kind(elem).as_str() {
-            "image" => Some(Content::text("Figure")),
-            "table" => Some(Content::text("Table")),
-            "raw" => Some(Content::text("Listing")),
-            _ => None,
-        },
+        _ => {
+            let lang = super::reference::lang(styles);
+            let kind = figure_kind(elem);
+            figure_word(&lang, &kind).map(Content::text)
+        }
     }
+}
+
+/// Typst 0.15's word for a figure of `kind` (`image`, `table`, `raw`) in `lang`,
+/// English for languages without one here.
+fn figure_word(lang: &str, kind: &str) -> Option<&'static str> {
+    let words: [&str; 3] = match lang {
+        "de" => ["Abbildung", "Tabelle", "Listing"],
+        "fr" => ["Fig.", "Tableau", "Liste"],
+        "es" => ["Figura", "Tabla", "Listado"],
+        "it" => ["Figura", "Tabella", "Codice"],
+        "pt" => ["Figura", "Tabela", "Listagem"],
+        "nl" => ["Figuur", "Tabel", "Listing"],
+        "ru" => ["Рис.", "Таблица", "Листинг"],
+        "uk" => ["Рисунок", "Таблиця", "Лістинг"],
+        "zh" => ["图", "表", "代码"],
+        "ja" => ["図", "表", "リスト"],
+        "pl" => ["Rysunek", "Tabela", "Listing"],
+        "cs" => ["Obrázek", "Tabulka", "Výpis"],
+        "sv" => ["Figur", "Tabell", "Kodlistning"],
+        "da" => ["Figur", "Tabel", "Liste"],
+        "nb" => ["Figur", "Tabell", "Utskrift"],
+        "fi" => ["Kuva", "Taulukko", "Listaus"],
+        "tr" => ["Şekil", "Tablo", "Liste"],
+        "el" => ["Σχήμα", "Πίνακας", "Παράθεση"],
+        "hu" => ["Ábra", "Táblázat", "Listing"],
+        "ro" => ["Figura", "Tabelul", "Listă"],
+        "ca" => ["Figura", "Taula", "Llistat"],
+        "ar" => ["شكل", "جدول", "قائمة"],
+        _ => ["Figure", "Table", "Listing"],
+    };
+    match kind {
+        "image" => Some(words[0]),
+        "table" => Some(words[1]),
+        "raw" => Some(words[2]),
+        _ => None,
+    }
+}
+
+/// What stands between a figure's number and its caption in `lang`.
+fn caption_separator(lang: &str) -> &'static str {
+    match lang {
+        "fr" => ". – ",
+        "ru" => ". ",
+        "zh" => "\u{2003}",
+        _ => ": ",
+    }
+}
+
+/// The counter of the figures of `kind` (a string or an element function).
+fn kind_counter(kind: Value) -> Value {
+    let mut fields = crate::model::Dict::new();
+    fields.insert("kind".into(), kind);
+    let selector = Selector::Elem(FIGURE, Some(fields));
+    Value::Counter(std::sync::Arc::new(crate::model::Counter::new(CounterKey::Selector(selector))))
+}
+
+/// A figure's caption as show rules see it: its body with the figure's kind, supplement,
+/// numbering and counter, and its separator and position resolved.
+fn realized_caption(
+    figure: &Content,
+    caption: &Content,
+    styles: &Styles,
+    numbers: Option<&str>,
+) -> Content {
+    let caption = if caption.is(FIGURE_CAPTION) {
+        caption.clone()
+    } else {
+        Content::new(FIGURE_CAPTION).with_field("body", Value::Content(caption.clone()))
+    };
+    let separator = match get(&caption, styles, "separator") {
+        Value::Content(c) => c,
+        _ => Content::text(caption_separator(&super::reference::lang(styles))),
+    };
+    let kind = match figure.field("kind") {
+        Some(kind @ (Value::Str(_) | Value::Func(_))) => kind.clone(),
+        _ => Value::Func(crate::model::IMAGE.into()),
+    };
+    let supplement = match figure_supplement(figure, styles) {
+        Some(c) => Value::Content(c),
+        None => Value::None,
+    };
+    let position = get(&caption, styles, "position");
+    let mut out = caption
+        .with_field("position", position)
+        .with_field("separator", Value::Content(separator))
+        .with_field("kind", kind.clone())
+        .with_field("supplement", supplement)
+        .with_field("numbering", get(figure, styles, "numbering"))
+        .with_field("counter", kind_counter(kind));
+    if let Some(numbers) = numbers {
+        out = out.with_field("number", Value::str(numbers));
+    }
+    out.spanned(figure.span())
+}
+
+/// A caption's built-in look: "Figure 1: body" (without the number and separator when
+/// the figure is not numbered).
+fn caption_line(caption: &Content) -> Content {
+    let mut line = Vec::new();
+    if let Some(Value::Str(number)) = caption.field("number") {
+        if let Some(Value::Content(supplement)) = caption.field("supplement") {
+            line.push(supplement.clone());
+            line.push(Content::text("\u{A0}"));
+        }
+        line.push(Content::text(number.0.clone()));
+        if let Some(Value::Content(separator)) = caption.field("separator") {
+            line.push(separator.clone());
+        }
+    }
+    if let Some(Value::Content(body)) = caption.field("body") {
+        line.push(body.clone());
+    }
+    Content::sequence(line)
 }
 
 /// A figure: its body, then the caption ("Figure 1: ..."), centred in an unbreakable
@@ -589,25 +717,26 @@ fn figure(
     };
     let mut parts = vec![body];
     if let Value::Content(caption) = get(elem, styles, "caption") {
-        let supplement = figure_supplement(elem, styles);
-        let mut line = Vec::new();
-        if let Some(numbers) = numbers {
-            if let Some(supplement) = supplement {
-                line.push(supplement);
-                line.push(Content::text("\u{A0}"));
-            }
-            line.push(Content::text(numbers));
-            line.push(Content::text(": "));
-        }
-        line.push(caption);
+        let caption = realized_caption(elem, &caption, styles, numbers);
+        let top = matches!(
+            caption.field("position"),
+            Some(Value::Alignment(Alignment { y: Some(VAlign::Top), .. }))
+        );
         let gap = match get(elem, styles, "gap") {
             Value::Length(l) => l,
             _ => Length::em(Em::new(0.65)),
         };
-        // Weak, so that it replaces the spacing below the body instead of adding to it.
+        // Weak, so that it replaces the spacing between body and caption instead of
+        // adding to it.
         let v = Content::new(V).with_field("amount", Value::Length(gap));
-        parts.push(v.with_field("weak", Value::Bool(true)));
-        parts.push(Content::sequence(line));
+        let v = v.with_field("weak", Value::Bool(true));
+        if top {
+            parts.insert(0, v);
+            parts.insert(0, caption);
+        } else {
+            parts.push(v);
+            parts.push(caption);
+        }
     }
     // The centring styles the block itself, not only its body: an `auto`-width block is
     // as wide as its body, and the flow places it by the alignment in effect for it.
@@ -622,6 +751,56 @@ fn figure(
     r.visit(&centred, styles, loc.child(0))
 }
 
+/// An outline entry made by code: its element must be one that was laid out (located);
+/// it shows the element's body.
+fn outline_entry(
+    r: &mut Realizer,
+    elem: &Content,
+    styles: &Styles,
+    loc: Locator,
+) -> SourceResult<()> {
+    let span = elem.span();
+    let Some(Value::Content(target)) = elem.field("element") else { return Ok(()) };
+    let outlinable =
+        target.is(HEADING) || target.is(FIGURE) || target.elem().name() == "math.equation";
+    if !outlinable {
+        crate::bail!(span, "cannot outline {}", target.elem().short_name());
+    }
+    if target.location().is_none() {
+        crate::bail!(span, "{} must have a location", target.elem().short_name();
+            hint: "try using a show rule to customize the outline.entry instead");
+    }
+    let body = match target.field("body") {
+        Some(Value::Content(body)) => body.clone(),
+        _ => Content::empty(),
+    };
+    let block = Content::new(BLOCK).with_field("body", Value::Content(body)).spanned(span);
+    r.visit(&block, styles, loc.child(0))
+}
+
+/// The document's title: its body, else the title the document was given, in a block of
+/// large bold text.
+fn title(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
+    let span = elem.span();
+    let body = match elem.field("body") {
+        Some(Value::Content(body)) => body.clone(),
+        _ => match StyleChain::new(styles).get(crate::model::DOCUMENT, "title") {
+            Some(Value::Content(body)) => body.clone(),
+            Some(Value::Str(title)) => Content::text(title.0.clone()),
+            _ => crate::bail!(span, "document title was not set";
+                hint: "set the title with `set document(title: [...])`";
+                hint: "or provide an explicit body with `title[..]`"),
+        },
+    };
+    let em = |v: f64| Value::Length(Length::em(Em::new(v)));
+    let mut inner = styles.clone();
+    inner.push(prop(TEXT, "size", em(1.7)));
+    inner.push(prop(TEXT, "weight", Value::Int(700)));
+    inner.push(prop(BLOCK, "below", em(1.0)));
+    let block = Content::new(BLOCK).with_field("body", Value::Content(body)).spanned(span);
+    r.visit(&block, &inner, loc.child(0))
+}
+
 /// Raw text: monospace (the show-set styles came with preparation); a raw block is a
 /// block of lines.
 fn raw(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
@@ -633,17 +812,27 @@ fn raw(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> Sourc
         Value::Int(n) => n.clamp(0, 64) as usize,
         _ => 2,
     };
-    let spaces = " ".repeat(tab);
     let block = get(elem, styles, "block") == Value::Bool(true);
     let mut lines = Vec::new();
-    for (i, line) in text.split('\n').enumerate() {
+    let raw_lines = crate::model::raw_lines(&text, tab.max(1));
+    let count = raw_lines.len();
+    for (i, line) in raw_lines.into_iter().enumerate() {
         if i > 0 {
             lines.push(Content::new(LINEBREAK));
         }
-        let line = line.strip_suffix('\r').unwrap_or(line).replace('\t', &spaces);
-        if !line.is_empty() {
-            lines.push(Content::text(line).spanned(elem.span()));
-        }
+        // Each line is a `raw.line` that show rules can restyle.
+        let body = if line.is_empty() {
+            Content::empty()
+        } else {
+            Content::text(line.clone()).spanned(elem.span())
+        };
+        let line = Content::new(RAW_LINE)
+            .with_field("number", Value::Int(i as i64 + 1))
+            .with_field("count", Value::Int(count as i64))
+            .with_field("text", Value::str(line))
+            .with_field("body", Value::Content(body))
+            .spanned(elem.span());
+        lines.push(line);
     }
     let realized = Content::sequence(lines);
     if !block {
@@ -690,8 +879,13 @@ fn destination(r: &mut Realizer, dest: &Value, span: Span) -> Option<Destination
             // As in Typst: first the one element with the label, then where it is.
             let what = eco_format!("link to <{}>", label.as_str());
             let question = Introspection::Label(label.0.clone());
-            let found = r.engine.introspect(question, span, what.clone()).label(label.as_str());
-            let location = found?.location;
+            let introspector = r.engine.introspect(question, span, what.clone());
+            let Some(found) = introspector.label(label.as_str()) else {
+                // Missing or repeated: an error once the document settles that way.
+                r.engine.delay(crate::base::missing_label(introspector, label.as_str(), span));
+                return None;
+            };
+            let location = found.location;
             let asked = Asked::new(location.as_u64() ^ 0x6669_7273_7420_6174, FirstAt(location));
             let introspector = r.engine.introspect(Introspection::Custom(asked), span, what);
             let record = introspector.record(location)?;
@@ -781,26 +975,6 @@ fn quote(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> Sou
         .with_field("body", Value::Content(Content::sequence(parts)))
         .spanned(span);
     r.visit(&padded, styles, loc.child(0))
-}
-
-/// An equation, until math layout exists: its text in italic, a block equation as a
-/// centred paragraph of its own.
-fn equation(r: &mut Realizer, elem: &Content, styles: &Styles) {
-    let text = match elem.field("body") {
-        Some(Value::Content(body)) => body.plain_text(),
-        _ => EcoString::new(),
-    };
-    let text = text.trim();
-    let italic = with(styles, prop(TEXT, "style", Value::str("italic")));
-    if get(elem, styles, "block") != Value::Bool(true) {
-        r.par.text(text, &italic, elem.span(), r.link.as_ref());
-        return;
-    }
-    let centred = Value::Alignment(Alignment::h(HAlign::Center));
-    let inner = with(&italic, prop(ALIGN_ELEM, "alignment", centred));
-    r.finish_par();
-    r.par.text(text, &inner, elem.span(), r.link.as_ref());
-    r.finish_par();
 }
 
 /// `context`: evaluates its closure where it stands, then realizes the result.

@@ -21,6 +21,7 @@ mod items;
 
 mod builtin;
 mod marks;
+mod math;
 mod outline;
 mod par;
 mod quotes;

@@ -28,7 +28,7 @@ use super::reference::{lang, link_to};
 use crate::base::{Em, Introspection, Record, SourceResult, Span, TagInfo};
 use crate::eval::{At, Engine};
 use crate::model::{
-    Args, BLOCK, BOX, Content, Fr, FromValue, H, HEADING, Length, PAR, REPEAT, Rel, SPACE,
+    Args, BLOCK, BOX, Content, Fr, FromValue, H, HEADING, Length, OUTLINE_ENTRY, PAR, Rel, SPACE,
     Selector, StyleChain, Styles, Value, expected,
 };
 
@@ -68,9 +68,10 @@ pub(super) fn outline(
     if let Some(title) = title(elem, styles) {
         children.push(title);
     }
+    let fill = entry_fill(styles);
     for entry in &entries {
         let indent = indentation(engine, &indent, &widths, entry.level, span)?;
-        children.push(entry.realize(indent, &widths, leading, span));
+        children.push(entry.realize(indent, &widths, leading, fill.as_ref(), span));
     }
     Ok(Content::new(BLOCK)
         .with_field("body", Value::Content(Content::sequence(children)))
@@ -112,6 +113,9 @@ impl Filter {
             Value::None | Value::Auto => Ok(Self::default()),
             Value::Func(func) => match func.element() {
                 Some(elem) if elem == HEADING => Ok(Self::default()),
+                Some(elem) if !outlinable(elem) => {
+                    crate::bail!(span, "cannot outline {}", elem.short_name())
+                }
                 Some(elem) => unsupported(elem.name()),
                 None => unsupported("function results"),
             },
@@ -136,6 +140,11 @@ impl Filter {
     fn admits(&self, entry: &Entry) -> bool {
         self.level.is_none_or(|level| entry.level == level)
     }
+}
+
+/// Whether Typst can outline elements of this kind (headings, figures, equations).
+fn outlinable(elem: crate::model::Element) -> bool {
+    matches!(elem.name(), "heading" | "figure" | "math.equation")
 }
 
 /// One outlined heading, as its record tells.
@@ -163,7 +172,14 @@ impl Entry {
 
     /// The entry's block: indent, number padded to its level's widest, title, fill and
     /// page number, linked to the heading; wrapped lines hang at the title.
-    fn realize(&self, indent: Rel, widths: &NumberWidths, leading: Length, span: Span) -> Content {
+    fn realize(
+        &self,
+        indent: Rel,
+        widths: &NumberWidths,
+        leading: Length,
+        fill: Option<&Content>,
+        span: Span,
+    ) -> Content {
         let mut pieces = Vec::with_capacity(6);
         if indent != Rel::default() {
             pieces.push(h(Value::Relative(indent), false));
@@ -177,9 +193,16 @@ impl Entry {
             hang = hang + Length::em(Em::new(widest + GAP));
         }
         pieces.push(Content::text(self.title.clone()));
-        pieces.push(Content::new(SPACE));
-        pieces.push(leader(span));
-        pieces.push(Content::new(SPACE));
+        match fill {
+            // A word joiner keeps the page number on the line of the fill.
+            Some(fill) => {
+                pieces.push(Content::new(SPACE));
+                pieces.push(leader(fill, span));
+                pieces.push(Content::new(SPACE));
+                pieces.push(Content::text("\u{2060}"));
+            }
+            None => pieces.push(Content::new(SPACE)),
+        }
         pieces.push(Content::text(ecow::eco_format!("{}", self.record.page)));
         let line = link_to(&self.record, Content::sequence(pieces).spanned(span));
         let par = Content::new(PAR)
@@ -194,19 +217,27 @@ impl Entry {
     }
 }
 
-/// The gap between the dots of the leader, in em (Typst's default `outline.entry` fill).
-const LEADER_GAP: f64 = 0.15;
+/// The fill of an entry (`outline.entry.fill`, by default dots 0.15em apart), or `None`
+/// when it is set to `none`.
+fn entry_fill(styles: &Styles) -> Option<Content> {
+    match StyleChain::new(styles).get(OUTLINE_ENTRY, "fill") {
+        Some(Value::None) => None,
+        Some(Value::Content(fill)) => Some(fill.clone()),
+        _ => match OUTLINE_ENTRY.fields().iter().find(|f| f.name == "fill") {
+            Some(field) => match (field.default)() {
+                Value::Content(fill) => Some(fill),
+                _ => None,
+            },
+            None => None,
+        },
+    }
+}
 
-/// Typst's default fill of an entry: a box taking the rest of the line, filled with dots
-/// `LEADER_GAP` apart.
-fn leader(span: Span) -> Content {
-    let dots = Content::new(REPEAT)
-        .with_field("body", Value::Content(Content::text(".")))
-        .with_field("gap", Value::Length(Length::em(Em::new(LEADER_GAP))))
-        .spanned(span);
+/// An entry's leader: a box taking the rest of the line, holding the fill.
+fn leader(fill: &Content, span: Span) -> Content {
     Content::new(BOX)
         .with_field("width", Value::Fraction(Fr(1.0)))
-        .with_field("body", Value::Content(dots))
+        .with_field("body", Value::Content(fill.clone().spanned(span)))
         .spanned(span)
 }
 
@@ -326,7 +357,7 @@ mod tests {
     use super::super::reference::testing::{Layout, TestWorld, dest};
     use super::*;
     use crate::base::{EmptyIntrospector, Introspector};
-    use crate::model::{LINK, OUTLINE};
+    use crate::model::{LINK, OUTLINE, REPEAT};
 
     /// Headings over four pages: numbered ones down to level 3, a two-digit one, an
     /// unnumbered appendix and a heading that is not outlined.
@@ -409,7 +440,9 @@ mod tests {
         let Some(Value::Content(link)) = par.field("body") else { panic!("empty par") };
         assert!(link.is(LINK));
         let Some(Value::Content(line)) = link.field("body") else { panic!("empty link") };
-        let pieces: Vec<String> = line.children().map(piece).collect();
+        // The word joiner before the page number is left out of the pictures.
+        let pieces: Vec<String> =
+            line.children().map(piece).filter(|p| *p != format!("{:?}", "\u{2060}")).collect();
         format!("hang={hang} -> {}: {}", dest(link).unwrap(), pieces.join(" "))
     }
 

@@ -244,7 +244,7 @@ fn cmyk(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let c = component(args, "cyan component", Kind::Ratio)?;
     let m = component(args, "magenta component", Kind::Ratio)?;
     let y = component(args, "yellow component", Kind::Ratio)?;
-    let k = component(args, "key component", Kind::Ratio)?;
+    let k = component(args, "key/black component", Kind::Ratio)?;
     Ok(Value::Color(Color::Cmyk([c, m, y, k])))
 }
 
@@ -298,8 +298,16 @@ fn mix(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// argument's space.
 pub fn mix_with(args: &mut Args, first: Option<Color>) -> SourceResult<Value> {
     let mut colors: Vec<(Color, f32)> = first.map(|c| (c, 1.0)).into_iter().collect();
+    // Every bad color is reported, not just the first.
+    let mut errors = ecow::EcoVec::new();
     while let Some((value, span)) = next(args) {
-        colors.push(weighted(value).at(span)?);
+        match weighted(value).at(span) {
+            Ok(color) => colors.push(color),
+            Err(e) => errors.extend(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
     }
     let space = space_arg(args, ColorSpace::Oklab)?;
     match Color::mix(&colors, space) {

@@ -13,6 +13,7 @@ mod csv;
 mod decode;
 mod encode;
 mod json;
+mod toml;
 mod xml;
 
 use std::sync::Arc;
@@ -72,14 +73,26 @@ impl Loaded {
         message: impl std::fmt::Display,
         pos: Option<(usize, usize)>,
     ) -> ecow::EcoVec<SourceDiagnostic> {
-        if let (Origin::Bytes, Some((line, col))) = (&self.origin, pos) {
-            return eco_vec![SourceDiagnostic::error(
-                self.span,
-                eco_format!("{what} ({message} at {line}:{col})")
-            )];
+        let Some((line, col)) = pos else {
+            return self.error_at(what, message, None);
+        };
+        let Origin::File(id) = self.origin else {
+            let col = col.max(1);
+            let text = eco_format!("{what} ({message} at {line}:{col})");
+            return eco_vec![SourceDiagnostic::error(self.span, text)];
+        };
+        if std::str::from_utf8(&self.data).is_err() {
+            let text = eco_format!("{what} ({message} in {}:{line}:{col})", display_path(id));
+            return eco_vec![SourceDiagnostic::error(self.span, text)];
         }
-        let at = pos.and_then(|(line, col)| offset(&self.data, line, col));
-        self.error_at(what, message, at.map(|start| start..start + char_len(&self.data, start)))
+        match offset(&self.data, line, col) {
+            Some(start) => {
+                let range = start..start + char_len(&self.data, start);
+                self.error_at(what, message, Some(range))
+            }
+            // A place past the end: the whole file, with the place in the message.
+            None => self.error_at(what, eco_format!("{message} at {line}:{col}"), None),
+        }
     }
 
     /// An error of decoding this data at the bytes `range`, if known.
@@ -101,6 +114,13 @@ impl Loaded {
                 let (line, col) = line_col(&self.data, range.start);
                 eco_format!("{what} ({message} in {}:{line}:{col})", display_path(*id))
             }
+            (Origin::File(id), None) if std::str::from_utf8(&self.data).is_ok() => {
+                let span = Span::from_range(*id, 0..self.data.len());
+                let mut error = SourceDiagnostic::error(span, eco_format!("{what} ({message})"));
+                let note = eco_format!("while calling `{}`", self.func);
+                error.trace.push(Trace { span: self.span, note });
+                return eco_vec![error];
+            }
             (Origin::File(id), None) => eco_format!("{what} ({message} in {})", display_path(*id)),
             (Origin::Bytes, Some(range)) => {
                 let (line, col) = line_col(&self.data, range.start);
@@ -113,8 +133,9 @@ impl Loaded {
 
     /// The data as text, or Typst's error for data that is not UTF-8 (placed at the start).
     fn text(&self) -> SourceResult<&str> {
-        std::str::from_utf8(&self.data).map_err(|_| {
-            self.error("failed to convert to string", "file is not valid UTF-8", Some((1, 1)))
+        std::str::from_utf8(&self.data).map_err(|err| {
+            let at = err.valid_up_to();
+            self.error_at("failed to convert to string", "file is not valid UTF-8", Some(at..at))
         })
     }
 }
@@ -133,7 +154,7 @@ fn file_error(span: Span, error: FileError) -> ecow::EcoVec<SourceDiagnostic> {
 /// `path(path)`: a string resolved against the file that wrote it (a path stays as is).
 pub fn construct_path(args: &mut Args) -> SourceResult<Value> {
     let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
-        crate::bail!(args.span, "missing argument: path");
+        return Err(eco_vec![args.missing_argument("path")]);
     };
     let arg = args.items.remove(index);
     let span = arg.span;
@@ -165,46 +186,78 @@ fn read_file(engine: &Engine, id: FileId, span: Span) -> SourceResult<Arc<[u8]>>
     engine.world.file(id).map_err(|e| file_error(span, e))
 }
 
-/// Takes the `source` argument of a decoder: a path or bytes.
-fn load_source(engine: &Engine, args: &mut Args, func: &'static str) -> SourceResult<Loaded> {
+/// The `source` argument of a decoder, taken but not yet read: a file or bytes.
+enum Source {
+    /// A path (a `path` value or a string, resolved where it was written).
+    Path(Value),
+    /// Bytes given directly.
+    Bytes(Bytes),
+}
+
+/// Takes the `source` argument of a decoder (`what` names it in errors): a path or bytes.
+/// The file is read only by `Source::load`, after every other argument was checked.
+fn take_source(args: &mut Args, what: &str) -> SourceResult<(Source, Span)> {
     let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
-        crate::bail!(args.span, "missing argument: source");
+        return Err(eco_vec![args.missing_argument(what)]);
     };
     let arg = args.items.remove(index);
-    let span = arg.span;
-    if let Value::Bytes(bytes) = arg.value {
-        return Ok(Loaded {
-            data: Arc::from(bytes.0.as_slice()),
-            origin: Origin::Bytes,
-            span,
-            func,
-        });
+    match arg.value {
+        Value::Bytes(bytes) => Ok((Source::Bytes(bytes), arg.span)),
+        value @ (Value::Str(_) | Value::Path(_)) => Ok((Source::Path(value), arg.span)),
+        v => crate::bail!(arg.span, "{}", mismatch("path, string, or bytes", &v)),
     }
-    let id = file_of(arg.value, span, "path, string, or bytes")?;
-    let data = read_file(engine, id, span)?;
-    Ok(Loaded { data, origin: Origin::File(id), span, func })
+}
+
+impl Source {
+    /// Reads the data (a file through the world), for the function `func`; `span` is the
+    /// span of the argument.
+    fn load(self, engine: &Engine, span: Span, func: &'static str) -> SourceResult<Loaded> {
+        match self {
+            Source::Bytes(bytes) => Ok(Loaded {
+                data: Arc::from(bytes.0.as_slice()),
+                origin: Origin::Bytes,
+                span,
+                func,
+            }),
+            Source::Path(value) => {
+                let id = file_of(value, span, "path, string, or bytes")?;
+                let data = read_file(engine, id, span)?;
+                Ok(Loaded { data, origin: Origin::File(id), span, func })
+            }
+        }
+    }
+}
+
+/// Takes the `source` argument of a decoder that has no other parameter, checks that no
+/// argument is left over, and reads the data.
+fn load_source(engine: &Engine, args: &mut Args, func: &'static str) -> SourceResult<Loaded> {
+    let (source, span) = take_source(args, "source")?;
+    args.take().finish()?;
+    source.load(engine, span, func)
 }
 
 /// `read(path, encoding: "utf8")`: a file's text, or its bytes with `encoding: none`.
 fn read(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
-        crate::bail!(args.span, "missing argument: path");
+        return Err(eco_vec![args.missing_argument("path")]);
     };
     let arg = args.items.remove(index);
     let span = arg.span;
-    let id = file_of(arg.value, span, "path or string")?;
-    let utf8 = match args.items.iter().rposition(|arg| arg.name.as_deref() == Some("encoding")) {
-        Some(index) => {
-            let arg = args.items.remove(index);
-            args.items.retain(|arg| arg.name.as_deref() != Some("encoding"));
-            match arg.value {
-                Value::None => false,
-                Value::Str(s) if s.as_str() == "utf8" => true,
-                _ => crate::bail!(arg.value_span, "expected \"utf8\" or none"),
-            }
-        }
+    let path = match arg.value {
+        value @ (Value::Str(_) | Value::Path(_)) => value,
+        v => crate::bail!(span, "{}", mismatch("path or string", &v)),
+    };
+    let utf8 = match take_named(args, "encoding") {
+        Some((value, value_span)) => match value {
+            Value::None => false,
+            Value::Str(s) if s.as_str() == "utf8" => true,
+            Value::Str(_) => crate::bail!(value_span, "expected \"utf8\" or none"),
+            v => crate::bail!(value_span, "{}", mismatch("\"utf8\" or none", &v)),
+        },
         None => true,
     };
+    args.take().finish()?;
+    let id = file_of(path, span, "path or string")?;
     let data = read_file(engine, id, span)?;
     if !utf8 {
         return Ok(Value::Bytes(Bytes(data.as_ref().into())));
@@ -222,15 +275,19 @@ fn read(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     }
 }
 
-/// The byte offset of the one-based `line` and `column` (in characters), if inside `data`.
+/// The byte offset of the one-based `line` and `column` (in characters, counted on past
+/// the line's end), if inside `data` or at its end.
 fn offset(data: &[u8], line: usize, column: usize) -> Option<usize> {
     let mut start = 0;
     for _ in 1..line {
         start += data.get(start..)?.iter().position(|&b| b == b'\n')? + 1;
     }
-    let text = String::from_utf8_lossy(data.get(start..)?);
-    let within: usize = text.chars().take(column.saturating_sub(1)).map(char::len_utf8).sum();
-    Some((start + within).min(data.len()))
+    let text = std::str::from_utf8(data.get(start..)?).ok()?;
+    let skip = column.saturating_sub(1);
+    match text.char_indices().nth(skip) {
+        Some((within, _)) => Some(start + within),
+        None => (text.chars().count() == skip).then_some(data.len()),
+    }
 }
 
 /// The length in bytes of the character at `offset` (0 at the end).
@@ -254,12 +311,21 @@ fn pretty(args: &mut Args) -> SourceResult<bool> {
     Ok(args.named::<bool>("pretty")?.unwrap_or(true))
 }
 
+/// The UTF-8 byte order mark, which JSON must not start with.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// `json(source)`.
 fn json(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let loaded = load_source(engine, args, "json")?;
+    if loaded.data.starts_with(BOM) {
+        let mut errors =
+            loaded.error("failed to parse JSON", "unexpected Byte Order Mark", Some((1, 1)));
+        errors.make_mut()[0].hints.push("JSON requires UTF-8 without a BOM".into());
+        return Err(errors);
+    }
     serde_json::from_slice::<Decoded>(&loaded.data).map(|d| d.0).map_err(|err| {
-        let message = err.to_string();
-        loaded.error("failed to parse JSON", message, Some((err.line(), err.column())))
+        let (message, pos) = json::describe(&loaded.data, &err);
+        loaded.error("failed to parse JSON", message, Some(pos))
     })
 }
 
@@ -307,12 +373,7 @@ fn toml_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
         crate::bail!(span, "{}", mismatch("dictionary", &value));
     }
     let pretty = pretty(args)?;
-    let result = if pretty {
-        ::toml::to_string_pretty(&Encode(&value))
-    } else {
-        ::toml::to_string(&Encode(&value))
-    };
-    match result {
+    match toml::to_string(&value, pretty) {
         Ok(text) => Ok(Value::Str(Str::from(text.as_str()))),
         Err(err) => crate::bail!(span, "failed to encode value as TOML ({err})"),
     }
@@ -320,7 +381,7 @@ fn toml_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `csv(source, delimiter: ",", row-type: array)`.
 fn csv_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args, "csv")?;
+    let (source, source_span) = take_source(args, "source")?;
     let delimiter = match take_named(args, "delimiter") {
         Some((value, span)) => {
             csv::delimiter(value).map_err(|e| eco_vec![SourceDiagnostic::error(span, e)])?
@@ -333,6 +394,8 @@ fn csv_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
         }
         None => false,
     };
+    args.take().finish()?;
+    let loaded = source.load(engine, source_span, "csv")?;
     csv::parse(&loaded.data, delimiter, dictionaries)
         .map_err(|(message, pos)| loaded.error("failed to parse CSV", message, Some(pos)))
 }
@@ -351,17 +414,18 @@ fn cbor(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     ciborium::de::from_reader::<Decoded, _>(&loaded.data[..]).map(|d| d.0).map_err(|err| {
         let message = match err {
             ciborium::de::Error::Io(err) => eco_format!("IO error: {err}"),
-            ciborium::de::Error::Syntax(offset) => eco_format!("syntax error at byte {offset}"),
+            ciborium::de::Error::Syntax(_) => "syntax error".into(),
             ciborium::de::Error::Semantic(_, message) => message.into(),
             ciborium::de::Error::RecursionLimitExceeded => "recursion limit exceeded".into(),
         };
-        match loaded.origin {
-            Origin::File(_) => loaded.error("failed to parse CBOR", message, None),
-            Origin::Bytes => eco_vec![SourceDiagnostic::error(
-                loaded.span,
-                eco_format!("failed to parse CBOR ({message})")
-            )],
-        }
+        // CBOR is binary: an error names the file, but never points into it.
+        let text = match loaded.origin {
+            Origin::File(id) => {
+                eco_format!("failed to parse CBOR ({message} in {})", display_path(id))
+            }
+            Origin::Bytes => eco_format!("failed to parse CBOR ({message})"),
+        };
+        eco_vec![SourceDiagnostic::error(loaded.span, text)]
     })
 }
 
@@ -386,7 +450,7 @@ fn plugin(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// Takes the `value` argument of an encoder, with its span.
 fn take_value(args: &mut Args) -> SourceResult<(Value, Span)> {
     let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
-        crate::bail!(args.span, "missing argument: value");
+        return Err(eco_vec![args.missing_argument("value")]);
     };
     let arg = args.items.remove(index);
     Ok((arg.value, arg.span))
@@ -409,5 +473,15 @@ mod tests {
         assert_eq!(line_col(b"ab\ncd", 0), (1, 1));
         assert_eq!(line_col(b"ab\ncd", 4), (2, 2));
         assert_eq!(line_col("é\nx".as_bytes(), 2), (1, 2));
+    }
+
+    #[test]
+    fn offset_counts_characters_across_lines() {
+        assert_eq!(offset("aé\nb".as_bytes(), 1, 3), Some(3));
+        assert_eq!(offset("aé\nb".as_bytes(), 1, 4), Some(4));
+        assert_eq!(offset("aé\nb".as_bytes(), 1, 5), Some(5));
+        assert_eq!(offset("aé\nb".as_bytes(), 1, 6), None);
+        assert_eq!(offset("aé\nb".as_bytes(), 2, 1), Some(4));
+        assert_eq!(offset(b"a", 3, 1), None);
     }
 }

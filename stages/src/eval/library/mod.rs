@@ -8,6 +8,7 @@ mod data;
 mod foundations;
 mod geometry;
 mod introspection;
+mod math_module;
 mod numbering;
 mod numbers;
 mod paint;
@@ -42,7 +43,9 @@ pub use self::color::{
 };
 pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
 pub use self::introspection::{STATE_METHODS, state_method};
+pub use self::math_module::{delimited, delimited_parts, math_style, symbol_delimiters};
 pub use self::numbers::{Endian, endian, field as number_field};
+pub use self::numbering::is_numbering_pattern;
 pub use self::paint::gradient_kind_value;
 pub use self::symbols::binding_deprecation;
 pub(crate) use self::updates::apply as apply_counter_update;
@@ -73,6 +76,7 @@ pub fn std_library(inputs: Dict) -> Scope {
 
     let mut math = Scope::new();
     math.define("equation", Func::from(EQUATION));
+    math_module::define(&mut math, &scope);
     scope.define("math", Module::new("math", math, Content::empty()));
 
     let mut sys = Scope::new();

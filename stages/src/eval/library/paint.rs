@@ -10,8 +10,8 @@ use super::native;
 use crate::base::{Angle, SourceResult, Span};
 use crate::eval::{At, Engine};
 use crate::model::{
-    Args, Color, ColorSpace, Content, Dir, Func, Gradient, GradientData, GradientKind, Length,
-    Ratio, STROKE_KEYS, Stroke, Tiling, TilingData, Type, Value, mismatch,
+    Args, Color, ColorSpace, Content, Dir, FromValue, Func, Gradient, GradientData, GradientKind,
+    Length, Ratio, Rel, STROKE_KEYS, StrResult, Stroke, Tiling, TilingData, Type, Value, mismatch,
 };
 
 /// `stroke(value)` or `stroke(paint:, thickness:, cap:, join:, dash:, miter-limit:)`.
@@ -234,38 +234,60 @@ fn conic(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::Gradient(Gradient::new(GradientData { kind, stops, space, relative })))
 }
 
-/// `tiling(size: auto, spacing: (0pt, 0pt), relative: auto, body)`.
+/// `tiling(size: auto, spacing: (0pt, 0pt), offset: (0pt, 0pt), relative: auto, body)`.
 pub fn construct_tiling(args: &mut Args) -> SourceResult<Value> {
-    let pair =
-        |args: &mut Args, name: &str, auto: bool| -> SourceResult<Option<(Length, Length)>> {
-            let span = args.named_span(name);
-            let expected = if auto { "array or auto" } else { "array" };
-            match args.named::<Value>(name)? {
-                None => Ok(None),
-                Some(Value::Auto) if auto => Ok(None),
-                Some(Value::Array(array)) => match array.0.as_slice() {
-                    [x, y] => {
-                        let length = |v: &Value| match v {
-                            Value::Length(l) => Ok(*l),
-                            v => Err(mismatch("length", v)),
-                        };
-                        Ok(Some((length(x).at(span)?, length(y).at(span)?)))
-                    }
-                    _ => crate::bail!(span, "array must contain exactly two items"),
-                },
-                Some(v) => Err(mismatch(expected, &v)).at(span),
-            }
-        };
     let size_span = args.named_span("size");
-    let size = pair(args, "size", true)?;
+    let size = match args.named::<Value>("size")? {
+        None | Some(Value::Auto) => None,
+        Some(v) => Some(length_pair(v, "array or auto").at(size_span)?),
+    };
     if let Some((w, h)) = size
         && (w.em.get() != 0.0 || h.em.get() != 0.0)
     {
         crate::bail!(size_span, "tile size must be absolute");
     }
     let zero = Length::abs(crate::base::Abs::zero());
-    let spacing = pair(args, "spacing", false)?.unwrap_or((zero, zero));
+    let spacing_span = args.named_span("spacing");
+    let spacing = match args.named::<Value>("spacing")? {
+        None => (zero, zero),
+        Some(v) => length_pair(v, "array").at(spacing_span)?,
+    };
+    if spacing.0.em.get() != 0.0 || spacing.1.em.get() != 0.0 {
+        crate::bail!(spacing_span, "tile spacing must be absolute");
+    }
+    let offset_span = args.named_span("offset");
+    let offset = match args.named::<Value>("offset")? {
+        None => (Rel::default(), Rel::default()),
+        Some(v) => rel_pair(v).at(offset_span)?,
+    };
+    if offset.0.abs.em.get() != 0.0 || offset.1.abs.em.get() != 0.0 {
+        crate::bail!(offset_span, "tile offset must not be font-relative");
+    }
     let relative = relative(args)?;
     let body: Content = args.expect("body")?;
-    Ok(Value::Tiling(Tiling(Arc::new(TilingData { body, size, spacing, relative }))))
+    let data = TilingData { body, size, spacing, offset, relative };
+    Ok(Value::Tiling(Tiling(Arc::new(data))))
+}
+
+/// The two items of an array (`(x, y)`), else an error naming `expected`.
+fn two(value: Value, expected: &str) -> StrResult<(Value, Value)> {
+    match value {
+        Value::Array(array) => match array.0.as_slice() {
+            [x, y] => Ok((x.clone(), y.clone())),
+            _ => Err("array must contain exactly two items".into()),
+        },
+        v => Err(mismatch(expected, &v)),
+    }
+}
+
+/// A pair of lengths (a tile's size or spacing).
+fn length_pair(value: Value, expected: &str) -> StrResult<(Length, Length)> {
+    let (x, y) = two(value, expected)?;
+    Ok((Length::from_value(x)?, Length::from_value(y)?))
+}
+
+/// A pair of relative lengths (a tile's offset).
+fn rel_pair(value: Value) -> StrResult<(Rel, Rel)> {
+    let (x, y) = two(value, "array")?;
+    Ok((Rel::from_value(x)?, Rel::from_value(y)?))
 }

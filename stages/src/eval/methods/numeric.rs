@@ -19,10 +19,12 @@ pub(super) fn call_length(
     engine: &Engine,
     length: Length,
     name: &str,
-    _: &mut Args,
+    args: &mut Args,
     span: Span,
 ) -> SourceResult<Value> {
     if name == "to-absolute" {
+        // Arguments are checked before the context is.
+        std::mem::replace(args, Args::new(args.span, [])).finish()?;
         crate::eval::require_context(engine, span)?;
         return Ok(Value::Length(crate::eval::to_absolute(engine, length)));
     }

@@ -66,8 +66,10 @@ fn describe(err: ::csv::Error) -> (EcoString, (usize, usize)) {
     let line = err.position().map_or(1, |pos| pos.line() as usize);
     let message = match err.kind() {
         ::csv::ErrorKind::Utf8 { .. } => "file is not valid UTF-8".into(),
-        ::csv::ErrorKind::UnequalLengths { expected_len, len, .. } => {
-            eco_format!("found {len} instead of {expected_len} fields in line {line}")
+        ::csv::ErrorKind::UnequalLengths { expected_len, len, pos } => {
+            // The message counts records (a quoted field may span lines), from one.
+            let record = pos.as_ref().map_or(line, |pos| pos.record() as usize + 1);
+            eco_format!("found {len} instead of {expected_len} fields in line {record}")
         }
         _ => eco_format!("{err}"),
     };
@@ -92,5 +94,6 @@ mod tests {
         check("a,b\n1,2", true, "((a: \"1\", b: \"2\"),)");
         check("a,b\n1,2,3", false, "found 3 instead of 2 fields in line 2 at 2:1");
         check("", false, "()");
+        check("a,b\n\"1\n2\",3\n4", false, "found 1 instead of 2 fields in line 3 at 4:1");
     }
 }

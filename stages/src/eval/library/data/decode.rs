@@ -2,7 +2,7 @@
 //! YAML, TOML and CBOR loaders, with Typst's conversions and its error wording
 //! (`invalid type: enum, expected a Typst value`).
 //!
-//! Whole numbers become integers (unsigned ones past `i64::MAX` become floats), `null`
+//! Whole numbers become integers (those outside the range of `i64` become floats), `null`
 //! becomes `none`, byte strings become bytes, maps become dictionaries in source order
 //! (a repeated key keeps its first place and its last value), and TOML's date-times (which
 //! serde sees as a one-entry map under a private key) become datetimes where they fit.
@@ -44,6 +44,14 @@ impl<'de> Visitor<'de> for ValueVisitor {
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(i64::try_from(v).map_or(Value::Float(v as f64), Value::Int))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
+        Ok(i64::try_from(v).map_or(Value::Float(v as f64), Value::Int))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
         Ok(i64::try_from(v).map_or(Value::Float(v as f64), Value::Int))
     }
 
@@ -107,7 +115,7 @@ impl Visitor<'_> for KeyVisitor {
     type Value = Str;
 
     fn expecting(&self, f: &mut Formatter) -> fmt::Result {
-        f.write_str("str")
+        f.write_str("a string")
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Str, E> {

@@ -1,5 +1,6 @@
 //! JSON writing: a value → compact or pretty (two-space) JSON text, with floats written
-//! as Typst writes them (`1e20`, where serde_json's float formatter writes `1e+20`).
+//! as Typst writes them (`1e20`, where serde_json's float formatter writes `1e+20`); and
+//! the words and place of a parse error as Typst gives them.
 
 use std::io::{self, Write};
 
@@ -23,6 +24,40 @@ pub fn to_string(value: &Value, pretty: bool) -> Result<String, serde_json::Erro
     }
     // The serializer writes only valid UTF-8.
     Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// The message of a JSON parse error and its one-based line and column. A string that
+/// is not valid UTF-8 is reported where it ends (at its closing quote), as Typst does;
+/// serde_json reports the first bad byte.
+pub fn describe(data: &[u8], err: &serde_json::Error) -> (String, (usize, usize)) {
+    let (line, column) = (err.line(), err.column());
+    let message = err.to_string();
+    let bad_string = "invalid unicode code point";
+    if !message.starts_with(bad_string) {
+        return (message, (line, column));
+    }
+    let Some(quote) = closing_quote(data, line, column) else {
+        return (message, (line, column));
+    };
+    let column = column + quote;
+    (format!("{bad_string} at line {line} column {column}"), (line, column))
+}
+
+/// How many bytes after the one at `line` and byte `column` (one-based) the string that
+/// holds it closes, if it closes on the same line.
+fn closing_quote(data: &[u8], line: usize, column: usize) -> Option<usize> {
+    let start = data.split(|&b| b == b'\n').nth(line.checked_sub(1)?)?;
+    let rest = start.get(column.checked_sub(1)?..)?;
+    let mut escaped = false;
+    for (i, &b) in rest.iter().enumerate() {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' => escaped = true,
+            b'"' => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A formatter that writes exponents without a plus sign and leaves everything else to
@@ -101,5 +136,18 @@ mod tests {
         dict.insert("a".into(), Value::Array(Array::new()));
         check(Value::Dict(dict.clone()), true, "{\n  \"a\": []\n}");
         check(Value::Dict(dict), false, "{\"a\":[]}");
+    }
+
+    #[test]
+    fn bad_utf8_is_reported_at_the_closing_quote() {
+        let describe_bytes = |data: &[u8]| {
+            let err = serde_json::from_slice::<serde_json::Value>(data).unwrap_err();
+            describe(data, &err)
+        };
+        let (message, pos) = describe_bytes(b"[\"a\xff\\\"b\"]");
+        assert_eq!(message, "invalid unicode code point at line 1 column 8");
+        assert_eq!(pos, (1, 8));
+        let (_, pos) = describe_bytes(b"[1,\n 2, x]");
+        assert_eq!(pos, (2, 5));
     }
 }

@@ -1,0 +1,323 @@
+//! Checks and normal forms of element fields whose accepted values are narrower than a
+//! type (a string from a fixed set, a code of some length) or whose stored form differs
+//! from what was written (`features: ("smcp",)` is kept as `(smcp: 1)`), with Typst
+//! 0.15's wording for each refusal. Each function is a `FieldCast` of `elements.rs`.
+
+use ecow::{EcoString, EcoVec, eco_format};
+
+use super::{Array, Dict, Dir, Ratio, Rel, VAlign, Value, mismatch};
+use crate::base::{SourceDiagnostic, SourceResult, Span};
+
+/// The diagnostics sink every cast receives (casts here do not warn).
+type Sink<'a> = &'a mut EcoVec<SourceDiagnostic>;
+
+fn fail<T>(span: Span, message: impl Into<EcoString>) -> SourceResult<T> {
+    Err(ecow::eco_vec![SourceDiagnostic::error(span, message.into())])
+}
+
+/// Quotes each name and joins them as Typst lists choices: `"a", "b", or "c"`.
+fn choices(names: &[&str]) -> EcoString {
+    let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+    match quoted.as_slice() {
+        [] => EcoString::new(),
+        [one] => one.into(),
+        [a, b] => eco_format!("{a} or {b}"),
+        [rest @ .., last] => eco_format!("{}, or {last}", rest.join(", ")),
+    }
+}
+
+/// A string out of `names`, else an error listing them (`extra` names what else fits,
+/// as in `"lining", "old-style", or auto`).
+fn one_of(
+    value: Value,
+    span: Span,
+    names: &[&str],
+    extra: Option<&str>,
+    other: impl Fn(&Value) -> bool,
+) -> SourceResult<Value> {
+    let listed = match extra {
+        Some(extra) => {
+            let mut all: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
+            all.push(extra.into());
+            let last = all.pop().unwrap_or_default();
+            eco_format!("{}, or {last}", all.join(", "))
+        }
+        None => choices(names),
+    };
+    match &value {
+        Value::Str(s) if names.contains(&s.as_str()) => Ok(value),
+        Value::Str(_) => fail(span, eco_format!("expected {listed}")),
+        v if other(v) => Ok(value),
+        v => fail(span, mismatch(&listed, v)),
+    }
+}
+
+/// `text.style`: `"normal"`, `"italic"` or `"oblique"`.
+pub fn text_style(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    one_of(value, span, &["normal", "italic", "oblique"], None, |_| false)
+}
+
+/// `text.top-edge`: a metric name or a length.
+pub fn top_edge(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let names = ["ascender", "cap-height", "x-height", "baseline", "bounds"];
+    one_of(value, span, &names, Some("length"), |v| matches!(v, Value::Length(_)))
+}
+
+/// `text.bottom-edge`: a metric name or a length.
+pub fn bottom_edge(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let names = ["baseline", "descender", "bounds"];
+    one_of(value, span, &names, Some("length"), |v| matches!(v, Value::Length(_)))
+}
+
+/// `text.number-type`.
+pub fn number_type(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    one_of(value, span, &["lining", "old-style"], Some("auto"), |v| matches!(v, Value::Auto))
+}
+
+/// `text.number-width`.
+pub fn number_width(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    one_of(value, span, &["proportional", "tabular"], Some("auto"), |v| matches!(v, Value::Auto))
+}
+
+/// `text.region`: two ASCII characters, kept in upper case.
+pub fn text_region(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match value {
+        Value::Str(s) if s.len() == 2 && s.is_ascii() => Ok(Value::Str(s.to_uppercase().into())),
+        Value::Str(_) => fail(span, "expected two letter region code (ISO 3166-1 alpha-2)"),
+        other => Ok(other),
+    }
+}
+
+/// `text.script`: three or four ASCII characters, kept in lower case.
+pub fn text_script(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match value {
+        Value::Str(s) if matches!(s.len(), 3 | 4) && s.is_ascii() => {
+            Ok(Value::Str(s.to_lowercase().into()))
+        }
+        Value::Str(_) => {
+            fail(span, "expected three or four letter script code (ISO 15924 or 'math')")
+        }
+        other => Ok(other),
+    }
+}
+
+/// `text.dir`: a horizontal direction or `auto`.
+pub fn text_dir(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match value {
+        Value::Direction(Dir::Ttb | Dir::Btt) => fail(span, "text direction must be horizontal"),
+        other => Ok(other),
+    }
+}
+
+/// `text.stretch`: a ratio, clamped to the range fonts know (50% to 200%).
+pub fn text_stretch(value: Value, _: Span, _: Sink) -> SourceResult<Value> {
+    match value {
+        Value::Ratio(r) => Ok(Value::Ratio(Ratio(r.get().clamp(0.5, 2.0)))),
+        other => Ok(other),
+    }
+}
+
+/// `text.font`: a family name, a family dictionary (`name`, optional `covers`), or a
+/// non-empty array of those; names are kept in lower case.
+pub fn text_font(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    fn family(value: &Value, span: Span, in_list: bool) -> SourceResult<Value> {
+        match value {
+            Value::Str(s) => Ok(Value::Str(s.to_lowercase().into())),
+            Value::Dict(dict) => {
+                let Some(name) = dict.get("name") else {
+                    return fail(span, "dictionary does not contain key \"name\"");
+                };
+                let Value::Str(name) = name else {
+                    return fail(span, mismatch("string", name));
+                };
+                let mut out = Dict::new();
+                out.insert("name".into(), Value::Str(name.to_lowercase().into()));
+                if let Some(covers) = dict.get("covers") {
+                    match covers {
+                        Value::Str(s) if s.as_str() == "latin-in-cjk" => {}
+                        Value::Regex(_) => {}
+                        _ => return fail(span, "expected \"latin-in-cjk\" or regex"),
+                    }
+                    out.insert("covers".into(), covers.clone());
+                }
+                Ok(Value::Dict(out))
+            }
+            other if in_list => fail(span, mismatch("string or dictionary", other)),
+            other => fail(span, mismatch("string, dictionary, or array", other)),
+        }
+    }
+    match &value {
+        Value::Array(items) if items.is_empty() => {
+            fail(span, "font fallback list must not be empty")
+        }
+        Value::Array(items) => {
+            let families: SourceResult<Array> =
+                items.as_slice().iter().map(|item| family(item, span, true)).collect();
+            Ok(Value::Array(families?))
+        }
+        other => family(other, span, false),
+    }
+}
+
+/// The keys of `text.costs`, in Typst's order.
+const COST_KEYS: [&str; 4] = ["hyphenation", "runt", "widow", "orphan"];
+
+/// `text.costs` when nothing is set: every cost at 100%.
+pub fn default_costs() -> Value {
+    let mut dict = Dict::new();
+    for key in COST_KEYS {
+        dict.insert(key.into(), Value::Ratio(Ratio(1.0)));
+    }
+    Value::Dict(dict)
+}
+
+/// `text.costs`: a dictionary of ratios for some of the cost keys; the others are 100%.
+pub fn text_costs(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let Value::Dict(given) = &value else { return Ok(value) };
+    let mut out = Dict::new();
+    for (key, item) in given.iter() {
+        if !COST_KEYS.contains(&key.as_str()) {
+            return fail(
+                span,
+                eco_format!(
+                    "unexpected key {}, valid keys are \"hyphenation\", \"runt\", \"widow\", \
+                     and \"orphan\"",
+                    Value::Str(key.clone()).repr()
+                ),
+            );
+        }
+        if !matches!(item, Value::Ratio(_)) {
+            return fail(span, mismatch("ratio", item));
+        }
+    }
+    for key in COST_KEYS {
+        let item = given.get(key).cloned().unwrap_or(Value::Ratio(Ratio(1.0)));
+        out.insert(key.into(), item);
+    }
+    Ok(Value::Dict(out))
+}
+
+/// `text.features`: an array of tags (each switched on) or a dictionary of tags and
+/// integer values; kept as the dictionary.
+pub fn text_features(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let check_tag = |tag: &str| {
+        if tag.is_empty() || tag.len() > 4 {
+            return fail(span, "tag must be one to four characters in length");
+        }
+        Ok(())
+    };
+    let mut out = Dict::new();
+    match &value {
+        Value::Array(items) => {
+            for item in items.as_slice() {
+                let Value::Str(tag) = item else { return fail(span, mismatch("string", item)) };
+                check_tag(tag)?;
+                out.insert(tag.clone(), Value::Int(1));
+            }
+        }
+        Value::Dict(dict) => {
+            for (tag, item) in dict.iter() {
+                check_tag(tag)?;
+                if !matches!(item, Value::Int(_)) {
+                    return fail(span, mismatch("integer", item));
+                }
+                out.insert(tag.clone(), item.clone());
+            }
+        }
+        _ => return Ok(value),
+    }
+    Ok(Value::Dict(out))
+}
+
+/// `text.stylistic-set`: a set number from 1 to 20 or an array of them, kept as an
+/// array.
+pub fn stylistic_set(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let check = |item: &Value| match item {
+        Value::Int(n) if (1..=20).contains(n) => Ok(item.clone()),
+        Value::Int(_) => fail(span, "stylistic set must be between 1 and 20"),
+        other => fail(span, mismatch("integer", other)),
+    };
+    match &value {
+        Value::None => Ok(Value::Array(Array::new())),
+        Value::Int(_) => Ok(Value::Array(Array::from_iter([check(&value)?]))),
+        Value::Array(items) => {
+            let items: SourceResult<Array> = items.as_slice().iter().map(check).collect();
+            Ok(Value::Array(items?))
+        }
+        _ => Ok(value),
+    }
+}
+
+/// `text.spacing` when nothing is set: the font's own word spacing (`100% + 0pt`).
+pub fn full_spacing() -> Value {
+    Value::Relative(Rel { abs: super::Length::zero(), rel: Ratio(1.0) })
+}
+
+/// A numbering: a function, `none`, or a pattern with a counting symbol.
+pub fn numbering(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Str(pattern) if !crate::eval::library::is_numbering_pattern(pattern) => {
+            fail(span, "invalid numbering pattern")
+        }
+        _ => Ok(value),
+    }
+}
+
+/// `list.marker`: an array needs at least one marker.
+pub fn list_marker(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Array(items) if items.is_empty() => {
+            fail(span, "array must contain at least one marker")
+        }
+        _ => Ok(value),
+    }
+}
+
+/// `figure.caption.position`: `top` or `bottom`.
+pub fn caption_position(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Alignment(a)
+            if a.x.is_none() && matches!(a.y, Some(VAlign::Top | VAlign::Bottom)) =>
+        {
+            Ok(value)
+        }
+        other => fail(span, eco_format!("expected `top` or `bottom`, found {}", other.repr())),
+    }
+}
+
+/// `par.line.numbering-scope`: `"document"` or `"page"`.
+pub fn numbering_scope(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    one_of(value, span, &["document", "page"], None, |_| false)
+}
+
+/// `raw.align`: a horizontal alignment.
+pub fn raw_align(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Alignment(a) if a.y.is_none() && a.x.is_some() => Ok(value),
+        other => fail(
+            span,
+            eco_format!(
+                "expected `start`, `left`, `center`, `right`, or `end`, found {}",
+                other.repr()
+            ),
+        ),
+    }
+}
+
+/// `link.dest`: a URL must not be empty.
+pub fn link_dest(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Str(url) if url.is_empty() => fail(span, "URL must not be empty"),
+        _ => Ok(value),
+    }
+}
+
+/// `document.author` and `document.keywords`: a string or an array of strings.
+pub fn string_list(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    if let Value::Array(items) = &value
+        && let Some(item) = items.as_slice().iter().find(|v| !matches!(v, Value::Str(_)))
+    {
+        return fail(span, mismatch("string", item));
+    }
+    Ok(value)
+}
