@@ -247,8 +247,10 @@ fn eval_array(vm: &mut Vm, array: ast::Array) -> SourceResult<Value> {
     Ok(Value::Array(Array(items)))
 }
 
+/// A dictionary literal. Every key of a wrong type is reported, not just the first.
 fn eval_dict(vm: &mut Vm, dict: ast::Dict) -> SourceResult<Value> {
     let mut out = Dict::new();
+    let mut bad_keys = EcoVec::new();
     for item in dict.items() {
         match item {
             ast::DictItem::Named(named) => {
@@ -257,14 +259,18 @@ fn eval_dict(vm: &mut Vm, dict: ast::Dict) -> SourceResult<Value> {
             }
             ast::DictItem::Keyed(keyed) => {
                 let key = match eval_expr(vm, keyed.key())? {
-                    Value::Str(s) => s,
-                    Value::Symbol(s) => crate::model::Str(s.get().into()),
+                    Value::Str(s) => Some(s),
+                    Value::Symbol(s) => Some(crate::model::Str(s.get().into())),
                     v => {
-                        crate::bail!(keyed.key().span(), "{}", crate::model::mismatch("string", &v))
+                        let message = crate::model::mismatch("string", &v);
+                        bad_keys.push(crate::error!(keyed.key().span(), "{}", message));
+                        None
                     }
                 };
                 let value = eval_expr(vm, keyed.expr())?;
-                out.insert(key, value);
+                if let Some(key) = key {
+                    out.insert(key, value);
+                }
             }
             ast::DictItem::Spread(spread) => match eval_expr(vm, spread.expr())? {
                 Value::None => {}
@@ -276,6 +282,9 @@ fn eval_dict(vm: &mut Vm, dict: ast::Dict) -> SourceResult<Value> {
                 ),
             },
         }
+    }
+    if !bad_keys.is_empty() {
+        return Err(bad_keys);
     }
     Ok(Value::Dict(out))
 }

@@ -57,6 +57,11 @@ pub fn style_field(
     name: &str,
     span: Span,
 ) -> Option<SourceResult<Value>> {
+    // An element function in the scope wins over a field of the same name
+    // (`figure.caption` is the caption element, not a get rule).
+    if elem.scoped(name).is_some() {
+        return None;
+    }
     let field = elem.fields().iter().find(|f| f.name == name && f.settable && !f.internal)?;
     if let Err(error) = require_context(engine, span) {
         return Some(Err(error));
@@ -65,5 +70,5 @@ pub fn style_field(
         return Some(Ok(Value::Length(Length::abs(text_size(&engine.styles)))));
     }
     let chain = StyleChain::new(&engine.styles);
-    Some(Ok(chain.get(elem, name).cloned().unwrap_or_else(|| (field.default)())))
+    Some(Ok(chain.get_folded(elem, name).unwrap_or_else(|| (field.default)())))
 }

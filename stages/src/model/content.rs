@@ -252,10 +252,13 @@ impl Element {
 }
 
 /// Why an element cannot be made by calling its function, if it cannot: paragraph lines
-/// exist only to be configured and styled.
+/// exist only to be configured and styled; `context`, state and counter updates only
+/// the compiler makes (their functions exist as `func()` of such content).
 fn unconstructible(elem: Element) -> Option<&'static str> {
     match elem.name() {
-        "par.line" => Some("cannot be constructed manually"),
+        "par.line" | "context" | "state-update" | "counter-update" => {
+            Some("cannot be constructed manually")
+        }
         _ => None,
     }
 }
@@ -512,6 +515,13 @@ impl Content {
     /// (`it.location()` in a show rule); `None` for content made by code.
     pub fn location(&self) -> Option<Location> {
         self.0.location
+    }
+
+    /// Whether `other` is this very element (not an equal one built elsewhere): what a
+    /// show rule gets as `it` and gives back unchanged.
+    pub fn is_same(&self, other: &Content) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.location.is_some() && self.0.location == other.0.location && self == other)
     }
 
     /// The content with its location set.

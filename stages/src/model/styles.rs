@@ -114,22 +114,33 @@ impl<'a> StyleChain<'a> {
         StyleChain { head: &styles.0, tail: Some(self) }
     }
 
+    /// The values set for `field` of `elem`, innermost first.
+    fn values(&self, elem: Element, field: &str) -> impl Iterator<Item = &'a Value> + use<'a> {
+        let index = elem.field_index(field);
+        let mut link = Some(*self);
+        let mut styles: &'a [Style] = &[];
+        std::iter::from_fn(move || {
+            let index = index?;
+            loop {
+                while let Some((last, rest)) = styles.split_last() {
+                    styles = rest;
+                    if let Style::Property(p) = last
+                        && p.elem == elem
+                        && p.field == index
+                    {
+                        return Some(&p.value);
+                    }
+                }
+                let chain = link?;
+                styles = chain.head;
+                link = chain.tail.copied();
+            }
+        })
+    }
+
     /// The innermost value set for `field` of `elem`.
     pub fn get(&self, elem: Element, field: &str) -> Option<&'a Value> {
-        let index = elem.field_index(field)?;
-        let mut link = Some(self);
-        while let Some(chain) = link {
-            for style in chain.head.iter().rev() {
-                if let Style::Property(p) = style
-                    && p.elem == elem
-                    && p.field == index
-                {
-                    return Some(&p.value);
-                }
-            }
-            link = chain.tail;
-        }
-        None
+        self.values(elem, field).next()
     }
 
     /// The value set for `field` of `elem`, folded from the outermost property inwards:
@@ -137,26 +148,13 @@ impl<'a> StyleChain<'a> {
     /// (`set rect(stroke: blue)` then `set rect(stroke: 2pt)` gives `2pt + blue`); for
     /// other values the innermost wins.
     pub fn get_folded(&self, elem: Element, field: &str) -> Option<Value> {
-        let index = elem.field_index(field)?;
         let mut values = Vec::new();
-        let mut link = Some(self);
-        while let Some(chain) = link {
-            for style in chain.head.iter().rev() {
-                if let Style::Property(p) = style
-                    && p.elem == elem
-                    && p.field == index
-                {
-                    values.push(&p.value);
-                    // Only a stroke folds; anything else hides what is further out.
-                    if !matches!(p.value, Value::Stroke(_)) {
-                        break;
-                    }
-                }
-            }
-            if values.last().is_some_and(|v| !matches!(v, Value::Stroke(_))) {
+        for value in self.values(elem, field) {
+            values.push(value);
+            // Only a stroke folds; anything else hides what is further out.
+            if !matches!(value, Value::Stroke(_)) {
                 break;
             }
-            link = chain.tail;
         }
         let mut values = values.into_iter().rev();
         let first = values.next()?.clone();

@@ -15,7 +15,7 @@ use ecow::{EcoString, EcoVec};
 
 use crate::base::Span;
 use crate::model::{
-    Array, Content, Element, ElementData, FieldData, Property, Str, Style, Styles, Value,
+    Array, Content, Element, ElementData, FieldData, Property, Str, Style, Styles, TEXT, Value,
 };
 
 /// "This element was prepared, and recipe `recipe` was applied to it."
@@ -75,7 +75,9 @@ pub(super) struct Prepared {
 }
 
 /// The recipes already applied to an element, and what its preparation established;
-/// `None` if it was never prepared.
+/// `None` if it was never prepared. As in Typst, only the element itself counts (the
+/// `it` a show rule got and gave back): an equal element the rule built anew is new,
+/// so a rule that keeps rebuilding what it matches runs into the depth limit.
 pub(super) fn prepared(styles: &Styles, elem: &Content) -> Option<(Prepared, Vec<usize>)> {
     let mut found: Option<Prepared> = None;
     let mut guards = Vec::new();
@@ -88,7 +90,9 @@ pub(super) fn prepared(styles: &Styles, elem: &Content) -> Option<(Prepared, Vec
         let [Value::Content(e), Value::Int(recipe), numbers] = entry.as_slice() else {
             continue;
         };
-        if e != elem {
+        // Text a text rule matched is cut out anew each time: equal text is the same.
+        let same = if elem.is(TEXT) { e == elem } else { e.is_same(elem) };
+        if !same {
             continue;
         }
         guards.push(*recipe as usize);

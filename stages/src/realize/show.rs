@@ -73,7 +73,7 @@ pub(super) fn visit_show(
     }
 
     let shown = materialize(content, styles);
-    let prepared = marks::prepared(styles, &shown);
+    let prepared = marks::prepared(styles, content);
     let guards = prepared.as_ref().map(|(_, guards)| guards.as_slice()).unwrap_or(&[]);
 
     let mut map = Styles::new();
@@ -480,8 +480,9 @@ fn prepare(
     loc: Locator,
 ) -> SourceResult<Option<EcoString>> {
     let mut numbers = None;
+    // The tags go where the element stands: inside the paragraph if a show rule makes
+    // it inline, else out of it (trailing tags leave a finished paragraph).
     if elem.is(HEADING) {
-        r.finish_par();
         let level = builtin::heading_level(elem, styles);
         // As in Typst, only numbered headings step the heading counter.
         if builtin::numbered(elem, styles) {
@@ -501,7 +502,6 @@ fn prepare(
             TagInfo::Heading { level, numbers: numbers.clone(), title, outlined, bookmarked };
         r.tag(Tag { location: loc.location(), info });
     } else if elem.is(FIGURE) {
-        r.finish_par();
         if builtin::numbered(elem, styles) {
             let key = builtin::figure_counter(elem);
             let counted = r.counters.step(&key, 1);

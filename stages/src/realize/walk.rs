@@ -234,9 +234,21 @@ impl<'a, 'w> Realizer<'a, 'w> {
     }
 
     /// Ends the paragraph being built, if any.
+    ///
+    /// As in Typst, tags at the paragraph's end are not part of it: they stand in the
+    /// flow after it, with whatever comes next (a heading whose show rule gives a block
+    /// is located at that block, not at the end of the line before).
     pub fn finish_par(&mut self) {
         match self.par.finish() {
-            Ok(par) => self.items.push(FlowItem::Par(par)),
+            Ok(mut par) => {
+                let content = par.items.iter().rposition(|p| !matches!(p, InlinePiece::Tag(_)));
+                let trailing = par.items.split_off(content.map_or(0, |i| i + 1));
+                self.items.push(FlowItem::Par(par));
+                self.items.extend(trailing.into_iter().filter_map(|piece| match piece {
+                    InlinePiece::Tag(tag) => Some(FlowItem::Tag(tag)),
+                    _ => None,
+                }));
+            }
             Err(tags) => self.items.extend(tags.into_iter().map(FlowItem::Tag)),
         }
     }
@@ -310,15 +322,14 @@ impl<'a, 'w> Realizer<'a, 'w> {
         styles: &Styles,
         span: Span,
     ) -> SourceResult<()> {
-        let Some(runs) = &mut self.runs else {
+        if self.runs.is_none() {
             crate::bail!(span, "pagebreaks are not allowed inside of containers";
                 hint: "try using a `#colbreak()` instead");
-        };
-        match self.par.finish() {
-            Ok(par) => self.items.push(FlowItem::Par(par)),
-            Err(tags) => self.items.extend(tags.into_iter().map(FlowItem::Tag)),
         }
-        runs.pagebreak(&mut self.items, weak, to, styles);
+        self.finish_par();
+        if let Some(runs) = &mut self.runs {
+            runs.pagebreak(&mut self.items, weak, to, styles);
+        }
         Ok(())
     }
 }

@@ -34,6 +34,7 @@ use crate::base::{
     TagInfo,
 };
 use crate::eval::Engine;
+pub(super) use crate::eval::require_context;
 use crate::model::{
     Args, Content, Counter, CounterKey, CounterState, Dict, Func, Label, Length, Scope, Selector,
     Type, Value,
@@ -258,16 +259,6 @@ fn query(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     require_context(engine, span)?;
     let found = select(engine, &selector, false, span, &label)?;
     Ok(Value::Array(found.into_iter().map(Value::Content).collect()))
-}
-
-/// Fails unless the code runs inside `context`.
-pub(super) fn require_context(engine: &Engine, span: Span) -> SourceResult<()> {
-    if engine.here.location.is_none() && engine.here.page.is_none() {
-        crate::bail!(span, "can only be used when context is known";
-            hint: "try wrapping this in a `context` expression";
-            hint: "the `context` expression should wrap everything that depends on this function");
-    }
-    Ok(())
 }
 
 /// An error at `span`.

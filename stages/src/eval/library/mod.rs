@@ -44,8 +44,8 @@ pub use self::color::{
 pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
 pub use self::introspection::{STATE_METHODS, state_method};
 pub use self::math_module::{delimited, delimited_parts, math_style, symbol_delimiters};
-pub use self::numbers::{Endian, endian, field as number_field};
 pub use self::numbering::is_numbering_pattern;
+pub use self::numbers::{Endian, endian, field as number_field};
 pub use self::paint::gradient_kind_value;
 pub use self::symbols::binding_deprecation;
 pub(crate) use self::updates::apply as apply_counter_update;

@@ -152,8 +152,9 @@ fn state_label(state: &State) -> EcoString {
 /// Where a value is asked for.
 #[derive(Debug, Copy, Clone, Eq, PartialEq, Hash)]
 pub(super) enum Cutoff {
-    /// Where `context` stands: before the record of its location, or, without one (a
-    /// header), at the top of its page.
+    /// Where `context` stands: through the record of its location (a show rule's
+    /// context is its element's, whose own step counts), or, without one (a header),
+    /// at the top of its page.
     Here(Option<Location>, Option<usize>),
     /// Through a location: the changes at its place included.
     Through(Location),
@@ -177,7 +178,7 @@ impl Cutoff {
             Self::Page { page, end: false } => records.partition_point(|r| r.page < page),
             Self::Page { page, end: true } => records.partition_point(|r| r.page <= page),
             Self::Here(location, page) => match (location.and_then(find), page) {
-                (Some(index), _) => index,
+                (Some(index), _) => index + 1,
                 (None, Some(page)) => records.partition_point(|r| r.page < page),
                 (None, None) => 0,
             },
