@@ -43,7 +43,7 @@ use quire_stages::base::{
     Introspector, Location, Locator, Read, Record, SourceDiagnostic, Span, TagInfo,
 };
 use quire_stages::doc::{DocumentInfo, OutlineItem, Page, PagedDocument};
-use quire_stages::eval::{self, Engine, World};
+use quire_stages::eval::{self, Engine, TypesetWorld, World};
 use quire_stages::layout::inline::InlineContext;
 use quire_stages::layout::page::{Paginator, finalize_page, layout_run};
 use quire_stages::layout::{LaidPage, LayoutContext};
@@ -126,6 +126,11 @@ pub fn compile_paged_to(
     options: &CompileOptions,
     sink: Option<&dyn PageSink>,
 ) -> Compiled {
+    // Evaluation reaches the fonts and layout (`measure`, unknown font families) through
+    // the world.
+    let shaper = ShapingContext::new();
+    let fonts = InlineContext { book, shaper: &shaper };
+    let world = &TypesetWorld { world, typesetter: &fonts };
     let mut out = Compiled::default();
     let source = match parse_stage(world, world.main()) {
         Ok(parsed) => {
@@ -162,7 +167,6 @@ pub fn compile_paged_to(
             }
         },
     };
-    let shaper = ShapingContext::new();
     let driver = Driver { world, book, shaper: &shaper, pool, jobs: options.jobs.get(), sink };
     let mut out = driver.run(&content, out);
     dedup(&mut out.warnings);

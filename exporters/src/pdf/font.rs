@@ -240,12 +240,13 @@ fn width_runs(glyphs: &BTreeMap<u16, GlyphUse>) -> Vec<(u16, Vec<f32>)> {
     runs
 }
 
-/// The ToUnicode CMap: each glyph's code → the text it stands for.
+/// The ToUnicode CMap: each glyph's code → the text it stands for. The `.notdef` glyph
+/// (id 0) stands for no text: it is drawn for whatever no font has.
 fn to_unicode(glyphs: &BTreeMap<u16, GlyphUse>) -> Vec<u8> {
     let info = SystemInfo { registry: Str(b"Adobe"), ordering: Str(b"UCS"), supplement: 0 };
     let mut cmap = UnicodeCmap::new(Name(b"Adobe-Identity-UCS"), info);
     for (&glyph, used) in glyphs {
-        if !used.text.is_empty() {
+        if glyph != 0 && !used.text.is_empty() {
             cmap.pair_with_multiple(glyph, used.text.chars());
         }
     }

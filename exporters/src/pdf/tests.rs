@@ -386,6 +386,31 @@ fn ligatures_extract_as_their_letters() {
 }
 
 #[test]
+fn glyph_shared_by_two_texts_extracts_as_each() {
+    // The soft hyphen is drawn with the space glyph; the space before it claims the
+    // glyph's ToUnicode entry, so the hyphen needs `/ActualText`.
+    let text = "ab cd\u{AD}ef";
+    let item = shaped(text, "Libertinus Serif", 12.0);
+    let ids: Vec<u16> = item.glyphs.iter().map(|g| g.id).collect();
+    assert_eq!(ids[2], ids[5], "space and soft hyphen should share a glyph: {ids:?}");
+    let bytes = pdf(&page_with_text(text, "Libertinus Serif", 12.0));
+    assert_eq!(extracted_text(&bytes), text);
+}
+
+#[test]
+fn notdef_extracts_only_where_its_text_differs_from_the_first() {
+    // No embedded font has these characters: all are `.notdef`, which has no ToUnicode
+    // entry. The first text it stood for extracts as nothing, other texts as themselves.
+    let text = "a\u{1F382}b\u{1F382}c\u{1F422}d";
+    let item = shaped(text, "Libertinus Serif", 12.0);
+    assert!(item.glyphs.iter().filter(|g| g.id == 0).count() == 3, "expected three .notdef");
+    let bytes = pdf(&page_with_text(text, "Libertinus Serif", 12.0));
+    // Poppler may show the gaps the tofu boxes leave as spaces.
+    let extracted: String = extracted_text(&bytes).split_whitespace().collect();
+    assert_eq!(extracted, "abc\u{1F422}d");
+}
+
+#[test]
 fn fonts_are_embedded_subsets_of_both_flavours() {
     let doc = rich_document();
     let listing = tool("pdffonts", &[], &pdf(&doc));

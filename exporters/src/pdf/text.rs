@@ -9,12 +9,19 @@
 //! A glyph's width in `/W` is its advance in the font (at the run's variation coordinates),
 //! a function of the font and the glyph alone; every page computes the same value, and `TJ`
 //! adjustments move the pen from there to the shaped position.
+//!
+//! The ToUnicode map gives one text per glyph: the text of the cluster where the page first
+//! draws it. A cluster whose glyphs map to other text than its own (a space glyph drawn for
+//! a soft hyphen, a glyph reached from two spellings) is wrapped in a `/Span` with
+//! `/ActualText` (14.9.4), so that extraction still yields the cluster's text. The
+//! `.notdef` glyph (id 0), drawn for characters no font has, never enters the map: its
+//! first cluster extracts as nothing, and later clusters with different text as that text.
 
 use std::collections::btree_map::Entry;
 
 use ecow::EcoString;
 use pdf_writer::types::TextRenderingMode;
-use pdf_writer::{Name, Str};
+use pdf_writer::{Name, Str, TextStr};
 use quire_stages::base::Point;
 use quire_stages::doc::{Glyph, TextItem};
 
@@ -43,7 +50,19 @@ impl<'a> Encoder<'a> {
             self.lang = Some(item.lang.clone());
         }
         let font = self.font_index(item);
-        let widths: Vec<f32> = (0..item.glyphs.len()).map(|i| self.record(font, item, i)).collect();
+        let mut widths = Vec::with_capacity(item.glyphs.len());
+        let mut actual = Vec::with_capacity(item.glyphs.len());
+        let mut start = 0;
+        while start < item.glyphs.len() {
+            let range = item.glyphs[start].range.clone();
+            let end = item.glyphs[start..]
+                .iter()
+                .position(|g| g.range != range)
+                .map_or(item.glyphs.len(), |n| start + n);
+            let text = self.record_cluster(font, item, start..end, &mut widths);
+            actual.extend((start..end).map(|i| if i == start { text.clone() } else { None }));
+            start = end;
+        }
 
         self.set_fill(item.fill);
         let stroke = item.stroke.as_ref().filter(|s| s.thickness.to_pt() > 0.0);
@@ -68,17 +87,38 @@ impl<'a> Encoder<'a> {
         }
         let size = size as f32;
         self.content.set_text_matrix([size, 0.0, 0.0, -size, pt(pos.x), pt(pos.y)]);
-        self.show_glyphs(&item.glyphs, &widths);
+        self.show_glyphs(&item.glyphs, &widths, &actual);
         self.content.end_text();
     }
 
-    /// Writes the glyphs as `TJ` arrays, split where the rise changes.
-    fn show_glyphs(&mut self, glyphs: &[Glyph], widths: &[f32]) {
+    /// Writes the glyphs as `TJ` arrays, split where the rise changes and around clusters
+    /// that need `/ActualText` (`actual` holds it at their first glyph).
+    fn show_glyphs(&mut self, glyphs: &[Glyph], widths: &[f32], actual: &[Option<EcoString>]) {
         let mut rise = 0.0;
         let mut pieces: Vec<Piece> = Vec::new();
         // `pen` is where shaping put the pen, `drawn` where the viewer's pen is.
         let (mut pen, mut drawn) = (0.0f64, 0.0f64);
-        for (glyph, &width) in glyphs.iter().zip(widths) {
+        // The glyph index where the open `/ActualText` span ends, if one is open.
+        let mut span_end = None;
+        for (i, (glyph, &width)) in glyphs.iter().zip(widths).enumerate() {
+            if span_end == Some(i) {
+                self.flush(&mut pieces);
+                self.content.end_marked_content();
+                span_end = None;
+            }
+            if let Some(text) = &actual[i] {
+                self.flush(&mut pieces);
+                self.content
+                    .begin_marked_content_with_properties(Name(b"Span"))
+                    .properties()
+                    .actual_text(TextStr(text));
+                span_end = Some(
+                    glyphs[i..]
+                        .iter()
+                        .position(|g| g.range != glyph.range)
+                        .map_or(glyphs.len(), |n| i + n),
+                );
+            }
             let y_offset = glyph.y_offset.get();
             if y_offset != rise && y_offset.is_finite() {
                 self.flush(&mut pieces);
@@ -98,6 +138,9 @@ impl<'a> Encoder<'a> {
             pen += glyph.x_advance.get();
         }
         self.flush(&mut pieces);
+        if span_end.is_some() {
+            self.content.end_marked_content();
+        }
         if rise != 0.0 {
             self.content.set_rise(0.0);
         }
@@ -142,38 +185,54 @@ impl<'a> Encoder<'a> {
         index
     }
 
-    /// Records that glyph `i` of `item` is drawn in font `font` and returns its `/W`
-    /// width.
-    fn record(&mut self, font: usize, item: &TextItem, i: usize) -> f32 {
-        let glyph = &item.glyphs[i];
-        let glyphs = &mut self.fonts[font].glyphs;
+    /// Records the glyphs `cluster` of `item` drawn in font `font`, pushes their `/W`
+    /// widths and returns the cluster's text when the glyphs' recorded texts do not spell
+    /// it, so that it must be given as `/ActualText`.
+    fn record_cluster(
+        &mut self,
+        font: usize,
+        item: &TextItem,
+        cluster: std::ops::Range<usize>,
+        widths: &mut Vec<f32>,
+    ) -> Option<EcoString> {
+        let text: EcoString =
+            item.text.get(item.glyphs[cluster.start].range()).unwrap_or_default().into();
         // The first glyph of a cluster stands for its text; later glyphs of the same
-        // cluster (which follow it directly) stand for nothing.
-        let first_of_cluster = i == 0 || item.glyphs[i - 1].range != glyph.range;
-        let text: EcoString = if first_of_cluster {
-            item.text.get(glyph.range()).unwrap_or_default().into()
-        } else {
-            EcoString::new()
-        };
-        match glyphs.entry(glyph.id) {
+        // cluster stand for nothing.
+        let mut spelled = EcoString::new();
+        for i in cluster.clone() {
+            let own = if i == cluster.start { text.clone() } else { EcoString::new() };
+            let (width, recorded) = self.record(font, item.glyphs[i].id, own);
+            widths.push(width);
+            spelled.push_str(&recorded);
+        }
+        (spelled != text).then_some(text)
+    }
+
+    /// Records that glyph `id` is drawn in font `font` standing for `text`; returns its
+    /// `/W` width and the text the ToUnicode map will hold for it (the first non-empty
+    /// text it stood for on this page).
+    fn record(&mut self, font: usize, id: u16, text: EcoString) -> (f32, EcoString) {
+        let glyphs = &mut self.fonts[font].glyphs;
+        match glyphs.entry(id) {
             Entry::Occupied(mut entry) => {
                 let used = entry.get_mut();
                 if used.text.is_empty() && !text.is_empty() {
                     used.text = text;
                 }
-                used.width
+                (used.width, used.text.clone())
             }
             Entry::Vacant(entry) => {
                 let width = self.faces[font]
                     .as_ref()
                     .and_then(|face| {
-                        let advance = face.glyph_hor_advance(ttf_parser::GlyphId(glyph.id))?;
+                        let advance = face.glyph_hor_advance(ttf_parser::GlyphId(id))?;
                         let upem = f64::from(face.units_per_em().max(1));
                         Some(round((f64::from(advance) / upem * 1000.0) as f32))
                     })
                     .unwrap_or(0.0);
-                entry.insert(GlyphUse { width, text });
-                width
+                entry.insert(GlyphUse { width, text: text.clone() });
+                (width, text)
             }
         }
     }

@@ -72,39 +72,32 @@ fn destructure_array(
     let len = array.len();
     let fixed = items.iter().filter(|i| !matches!(i, ast::DestructuringItem::Spread(_))).count();
     let has_sink = fixed < items.len();
-    // A named item before the point where the counts fail is reported instead.
-    let mut consumed = 0;
-    for item in &items {
-        match item {
-            ast::DestructuringItem::Named(named) => {
-                crate::bail!(named.span(), "cannot destructure named pattern from an array")
-            }
-            ast::DestructuringItem::Pattern(_) if consumed >= len => break,
-            ast::DestructuringItem::Pattern(_) => consumed += 1,
-            ast::DestructuringItem::Spread(_) if len < fixed => break,
-            ast::DestructuringItem::Spread(_) => consumed += len - fixed,
+    let wrong_count = || {
+        if len < fixed {
+            crate::error!(d.span(), "not enough elements to destructure";
+                hint: "the provided array has a length of {}, but the pattern expects {}{} elements",
+                len, if has_sink { "at least " } else { "" }, fixed)
+        } else {
+            crate::error!(d.span(), "too many elements to destructure";
+                hint: "the provided array has a length of {}, but the pattern expects {} elements",
+                len, fixed)
         }
-    }
-    if len < fixed {
-        crate::bail!(d.span(), "not enough elements to destructure";
-            hint: "the provided array has a length of {}, but the pattern expects {}{} elements",
-            len, if has_sink { "at least " } else { "" }, fixed);
-    }
-    if !has_sink && len > fixed {
-        crate::bail!(d.span(), "too many elements to destructure";
-            hint: "the provided array has a length of {}, but the pattern expects {} elements",
-            len, fixed);
-    }
-    // Items are matched in order, so a named item is refused as soon as it is reached.
+    };
+    // Items are matched in order, each bound (and its own pattern checked) before the
+    // next; a count that does not fit fails where it is found.
     let mut values = array.0.into_iter();
     for item in items {
         match item {
             ast::DestructuringItem::Pattern(pattern) => {
-                let value = values.next().unwrap_or_default();
+                let Some(value) = values.next() else {
+                    return Err(ecow::eco_vec![wrong_count()]);
+                };
                 destructure(vm, pattern, value, f)?;
             }
             ast::DestructuringItem::Spread(spread) => {
-                let rest = len - fixed;
+                let Some(rest) = len.checked_sub(fixed) else {
+                    return Err(ecow::eco_vec![wrong_count()]);
+                };
                 let sink: EcoVec<Value> = values.by_ref().take(rest).collect();
                 if let Some(expr) = sink_target(spread) {
                     f(vm, expr, Value::Array(Array(sink)))?;
@@ -114,6 +107,9 @@ fn destructure_array(
                 crate::bail!(named.span(), "cannot destructure named pattern from an array")
             }
         }
+    }
+    if values.next().is_some() {
+        return Err(ecow::eco_vec![wrong_count()]);
     }
     Ok(())
 }

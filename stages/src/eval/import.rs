@@ -352,23 +352,36 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
                     vm.scopes.define(name, value);
                 }
             }
-            Importable::Type(_) => {
-                crate::bail!(source.span(), "cannot import all items from a type";
-                    hint: "list the items to import")
+            Importable::Type(ty) => {
+                for name in TYPE_SCOPE_NAMES {
+                    if let Some(value) = super::code::type_field(ty, name) {
+                        vm.scopes.define(*name, value);
+                    }
+                }
             }
         },
         Some(ast::Imports::Items(items)) => {
-            for item in items.iter() {
+            // Every item that cannot be resolved is reported, not just the first.
+            let mut errors = ecow::EcoVec::new();
+            'items: for item in items.iter() {
                 let mut from = importable.clone();
                 let mut value = None;
                 let segments: Vec<_> = item.path().iter().collect();
                 for (i, segment) in segments.iter().enumerate() {
                     let Some(found) = from.get(segment.as_str()) else {
-                        crate::bail!(segment.span(), "unresolved import");
+                        errors.push(crate::error!(segment.span(), "unresolved import"));
+                        continue 'items;
                     };
                     if i + 1 < segments.len() {
-                        from = Importable::of(found.clone(), "module, function, or type")
-                            .at(segment.span())?;
+                        match Importable::of(found.clone(), "module, function, or type")
+                            .at(segment.span())
+                        {
+                            Ok(next) => from = next,
+                            Err(e) => {
+                                errors.extend(e);
+                                continue 'items;
+                            }
+                        }
                     }
                     value = Some(found);
                 }
@@ -384,10 +397,41 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
                 }
                 vm.scopes.define(bound.get().clone(), value);
             }
+            if !errors.is_empty() {
+                return Err(errors);
+            }
         }
     }
     Ok(())
 }
+
+/// Every name that some type's scope defines (`datetime.today`, `str.from-unicode`,
+/// `gradient.linear`, …): `import ty: *` binds those the type has.
+const TYPE_SCOPE_NAMES: &[&str] = &[
+    "today",
+    "map",
+    "rgb",
+    "luma",
+    "cmyk",
+    "oklab",
+    "oklch",
+    "linear-rgb",
+    "hsl",
+    "hsv",
+    "mix",
+    "from-unicode",
+    "to-unicode",
+    "from-bytes",
+    "nan",
+    "inf",
+    "max",
+    "min",
+    "linear",
+    "radial",
+    "conic",
+    "zip",
+    "range",
+];
 
 /// Binds what an import without `as` and without items names: a module loaded from a
 /// literal path under its own name, the last field of a field access; an identifier is

@@ -33,4 +33,4 @@ pub use self::methods::call_type_method;
 pub(crate) use self::rules::selector as selector_of;
 pub use self::string::{EvalMode, eval_string};
 pub use self::styled::{require_context, style_field, text_size, to_absolute};
-pub use self::world::{FileError, World};
+pub use self::world::{FileError, TypesetWorld, Typesetter, World};

@@ -34,6 +34,7 @@ pub fn eval_set(vm: &mut Vm, set: ast::SetRule) -> SourceResult<Styles> {
         v => return Err(mismatch("function", &v)).at(target.span()),
     };
     let mut args = eval_args(vm, set.args(), set.args().span())?;
+    crate::eval::library::check_font_families(vm.engine, elem, &args);
     let styles = elem.set(&mut args)?;
     args.finish()?;
     Ok(styles)

@@ -62,6 +62,11 @@ pub fn style_field(
     if elem.scoped(name).is_some() {
         return None;
     }
+    // Parameters that only set other fields (a block's `spacing` sets `above` and
+    // `below`, a grid's `gutter` both gutters) are not fields in Typst.
+    if matches!((elem.name(), name), ("block", "spacing") | ("grid" | "table", "gutter")) {
+        return None;
+    }
     let field = elem.fields().iter().find(|f| f.name == name && f.settable && !f.internal)?;
     if let Err(error) = require_context(engine, span) {
         return Some(Err(error));
@@ -70,5 +75,9 @@ pub fn style_field(
         return Some(Ok(Value::Length(Length::abs(text_size(&engine.styles)))));
     }
     let chain = StyleChain::new(&engine.styles);
+    if elem.name() == "block" && matches!(name, "above" | "below") {
+        let value = chain.get_any(elem, &[name, "spacing"]).cloned();
+        return Some(Ok(value.unwrap_or_else(|| (field.default)())));
+    }
     Some(Ok(chain.get_folded(elem, name).unwrap_or_else(|| (field.default)())))
 }

@@ -5,14 +5,22 @@
 //! the package specification followed by the path inside the package
 //! (`@preview/name:1.0.0/src/lib.typ`); the world maps them to storage (the file system
 //! in the CLI, memory in tests). Evaluation never does I/O itself.
+//!
+//! Fonts and layout belong to later stages, yet two things evaluation does need them:
+//! the `unknown font family` warning of `text(font: ..)` and `measure`. It reaches them
+//! through the `Typesetter` trait, which the layout stage implements and the pipeline
+//! attaches to the world it compiles with (`TypesetWorld`), so eval never names a layout
+//! type. A world without one (evaluation alone, unit tests) knows every family and cannot
+//! measure.
 
 use std::fmt::{self, Display, Formatter};
 use std::sync::Arc;
 
 use ecow::{EcoString, eco_format};
 
-use crate::base::{FileId, SourceDiagnostic, Span};
-use crate::model::{Datetime, Scope, Styles};
+use super::Engine;
+use crate::base::{FileId, Size, SourceDiagnostic, SourceResult, Span};
+use crate::model::{Content, Datetime, Scope, Styles};
 use crate::syntax::Source;
 
 /// What evaluation reads from its surroundings. Shared by the parallel layout workers,
@@ -42,6 +50,76 @@ pub trait World: Sync {
     fn today(&self, offset: Option<i64>) -> Option<Datetime> {
         let _ = offset;
         None
+    }
+
+    /// The fonts and layout of the compilation, where evaluation runs inside one; `None`
+    /// (the default) for evaluation on its own.
+    fn typesetter(&self) -> Option<&dyn Typesetter> {
+        None
+    }
+}
+
+/// What evaluation asks of the fonts and the layouter. Shared by the parallel layout
+/// workers, hence `Sync`.
+pub trait Typesetter: Sync {
+    /// Whether a font family of this name exists (names compare case-insensitively).
+    fn font_family_exists(&self, family: &str) -> bool;
+
+    /// The size of `content` laid out under `styles` into one region of `region`
+    /// (infinite along an axis without bound), as `measure` gives it. Layout calls back
+    /// into evaluation through `engine` (show rules, `context`), and its warnings and
+    /// introspections go there.
+    fn measure(
+        &self,
+        engine: &mut Engine,
+        content: &Content,
+        styles: &Styles,
+        region: Size,
+    ) -> SourceResult<Size>;
+}
+
+/// A world with a typesetter: every other question goes to the inner world. The
+/// pipeline compiles with one of these, built from the caller's world and its fonts.
+pub struct TypesetWorld<'a> {
+    pub world: &'a dyn World,
+    pub typesetter: &'a dyn Typesetter,
+}
+
+impl std::fmt::Debug for TypesetWorld<'_> {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        f.debug_struct("TypesetWorld").finish_non_exhaustive()
+    }
+}
+
+/// Forwards every method, defaulted ones included: a method added to `World` must be
+/// forwarded here too.
+impl World for TypesetWorld<'_> {
+    fn library(&self) -> &Scope {
+        self.world.library()
+    }
+
+    fn main(&self) -> FileId {
+        self.world.main()
+    }
+
+    fn source(&self, id: FileId) -> Result<Source, FileError> {
+        self.world.source(id)
+    }
+
+    fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
+        self.world.file(id)
+    }
+
+    fn styles(&self) -> Styles {
+        self.world.styles()
+    }
+
+    fn today(&self, offset: Option<i64>) -> Option<Datetime> {
+        self.world.today(offset)
+    }
+
+    fn typesetter(&self) -> Option<&dyn Typesetter> {
+        Some(self.typesetter)
     }
 }
 

@@ -44,8 +44,12 @@ pub fn resolve_length(styles: &Styles, length: Length) -> Abs {
 }
 
 /// A relative length resolved against the font size in effect and `base` for its ratio.
+/// A ratio of an infinite base (a region without bound, as `measure` lays out into)
+/// counts as zero, as in Typst; multiplying would give infinity or, for 0%, NaN.
 pub fn resolve_rel(styles: &Styles, rel: Rel, base: Abs) -> Abs {
-    resolve_length(styles, rel.abs) + rel.rel.get() * base
+    let part = rel.rel.get() * base;
+    let part = if part.is_finite() { part } else { Abs::zero() };
+    resolve_length(styles, rel.abs) + part
 }
 
 /// A language colour as an output paint.

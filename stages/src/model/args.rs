@@ -13,6 +13,9 @@ pub struct Args {
     /// The span of the whole argument list (or call).
     pub span: Span,
     pub items: EcoVec<Arg>,
+    /// Whether taking an argument failed (a cast error or a missing argument): the
+    /// arguments were not all taken, so leftovers are no sign of an unexpected one.
+    pub failed: bool,
 }
 
 /// One argument.
@@ -54,6 +57,21 @@ impl PartialEq for Arg {
     }
 }
 
+/// Whether an error message is one of taking an argument rather than of what a function
+/// did with it.
+fn is_cast_error(message: &str) -> bool {
+    let body = ["expected (", "expected key of type", "expected pairs of"];
+    (message.starts_with("expected ") && !body.iter().any(|b| message.starts_with(b)))
+        || message.starts_with("missing argument")
+        || message.starts_with("the argument `")
+        || message.starts_with("number must ")
+        || message.starts_with("number too large")
+        || message.starts_with("invalid float")
+        || message.starts_with("invalid numbering pattern")
+        || message.ends_with("does not have a constructor")
+        || message.ends_with("can only be called on element functions")
+}
+
 fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> {
     eco_vec![SourceDiagnostic::error(span, message)]
 }
@@ -65,7 +83,7 @@ impl Args {
             .into_iter()
             .map(|value| Arg { span, name: None, value, value_span: span })
             .collect();
-        Self { span, items }
+        Self { span, items, failed: false }
     }
 
     /// Appends a positional argument.
@@ -84,7 +102,9 @@ impl Args {
             return Ok(None);
         };
         let arg = self.items.remove(i);
-        T::from_value(arg.value).map(Some).map_err(|e| error(arg.span, e))
+        let result = T::from_value(arg.value).map(Some).map_err(|e| error(arg.span, e));
+        self.failed |= result.is_err();
+        result
     }
 
     /// Takes the next positional argument, which must exist: `what` names it in the
@@ -92,7 +112,10 @@ impl Args {
     pub fn expect<T: FromValue>(&mut self, what: &str) -> SourceResult<T> {
         match self.eat()? {
             Some(v) => Ok(v),
-            None => Err(eco_vec![self.missing_argument(what)]),
+            None => {
+                self.failed = true;
+                Err(eco_vec![self.missing_argument(what)])
+            }
         }
     }
 
@@ -101,7 +124,10 @@ impl Args {
     pub fn expect_spanned<T: FromValue>(&mut self, what: &str) -> SourceResult<(T, Span)> {
         match self.eat_spanned()? {
             Some(v) => Ok(v),
-            None => Err(eco_vec![self.missing_argument(what)]),
+            None => {
+                self.failed = true;
+                Err(eco_vec![self.missing_argument(what)])
+            }
         }
     }
 
@@ -111,7 +137,11 @@ impl Args {
             return Ok(None);
         };
         let arg = self.items.remove(i);
-        T::from_value(arg.value).map(|v| Some((v, arg.value_span))).map_err(|e| error(arg.span, e))
+        let result = T::from_value(arg.value)
+            .map(|v| Some((v, arg.value_span)))
+            .map_err(|e| error(arg.span, e));
+        self.failed |= result.is_err();
+        result
     }
 
     /// The error for a positional argument that is missing: Typst's `missing argument`,
@@ -147,7 +177,9 @@ impl Args {
         self.items = named;
         let mut out = Vec::with_capacity(positional.len());
         for arg in positional {
-            out.push(T::from_value(arg.value).map_err(|e| error(arg.span, e))?);
+            let value = T::from_value(arg.value).map_err(|e| error(arg.span, e));
+            self.failed |= value.is_err();
+            out.push(value?);
         }
         Ok(out)
     }
@@ -174,7 +206,9 @@ impl Args {
         while i < self.items.len() {
             if self.items[i].name.as_deref() == Some(name) {
                 let arg = self.items.remove(i);
-                found = Some(T::from_value(arg.value).map_err(|e| error(arg.value_span, e))?);
+                let value = T::from_value(arg.value).map_err(|e| error(arg.value_span, e));
+                self.failed |= value.is_err();
+                found = Some(value?);
             } else {
                 i += 1;
             }
@@ -190,7 +224,9 @@ impl Args {
             if self.items[i].name.as_deref() == Some(name) {
                 let arg = self.items.remove(i);
                 let span = arg.value_span;
-                found = Some((T::from_value(arg.value).map_err(|e| error(span, e))?, span));
+                let value = T::from_value(arg.value).map_err(|e| error(span, e));
+                self.failed |= value.is_err();
+                found = Some((value?, span));
             } else {
                 i += 1;
             }
@@ -233,11 +269,38 @@ impl Args {
 
     /// Takes all arguments, leaving this list empty.
     pub fn take(&mut self) -> Self {
-        Self { span: self.span, items: std::mem::take(&mut self.items) }
+        Self { span: self.span, items: std::mem::take(&mut self.items), failed: false }
     }
 
     /// Fails on the first argument nobody took.
     pub fn finish(self) -> SourceResult<()> {
+        self.check_taken()
+    }
+
+    /// Typst takes all arguments before a function runs, so an unexpected argument is
+    /// reported before anything the function itself finds wrong: where `result` failed
+    /// although every argument the function asked for could be taken, a leftover
+    /// argument's error replaces it.
+    ///
+    /// Some functions cast their arguments themselves: an error worded as a cast error
+    /// (`expected .., found ..`, a missing argument, a number out of its range) counts
+    /// as a failure to take an argument too.
+    pub fn leftover_first<T>(&self, result: SourceResult<T>) -> SourceResult<T> {
+        match result {
+            Err(errors)
+                if !self.failed
+                    && !self.items.is_empty()
+                    && !errors.iter().any(|e| is_cast_error(&e.message)) =>
+            {
+                self.check_taken()?;
+                Err(errors)
+            }
+            result => result,
+        }
+    }
+
+    /// Fails on the first argument nobody took, leaving the list as it is.
+    fn check_taken(&self) -> SourceResult<()> {
         if let Some(arg) = self.items.first() {
             return Err(match &arg.name {
                 Some(name) => error(arg.span, eco_format!("unexpected argument: {name}")),

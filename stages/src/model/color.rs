@@ -61,12 +61,14 @@ impl ColorSpace {
 
 /// sRGB gamma decoding of one component.
 fn to_linear(x: f32) -> f32 {
-    if x <= 0.04045 { x / 12.92 } else { ((x + 0.055) / 1.055).powf(2.4) }
+    // Fused multiply-adds, as the colour library Typst uses computes them, so that
+    // conversions round the same way.
+    if x <= 0.04045 { (1.0 / 12.92) * x } else { x.mul_add(1.0 / 1.055, 0.055 / 1.055).powf(2.4) }
 }
 
 /// sRGB gamma encoding of one component.
 fn from_linear(x: f32) -> f32 {
-    if x <= 0.003_130_8 { x * 12.92 } else { 1.055 * x.powf(1.0 / 2.4) - 0.055 }
+    if x <= 0.003_130_8 { 12.92 * x } else { x.powf(1.0 / 2.4).mul_add(1.055, -0.055) }
 }
 
 /// A hue in degrees brought into `0.0..360.0`.
@@ -90,6 +92,23 @@ fn oklab_from_linear([r, g, b, a]: [f32; 4]) -> [f32; 4] {
         1.977_998_5 * l - 2.428_592_2 * m + 0.450_593_7 * s,
         0.025_904_037 * l + 0.782_771_77 * m - 0.808_675_77 * s,
         a,
+    ]
+}
+
+/// A grey (linear luminance `y`) → Oklab by way of CIE XYZ, which leaves Typst's tiny
+/// rounding residue in `a` and `b` (so that a grey's Oklch hue is not 0°, as in Typst).
+fn oklab_from_luma(y: f32, alpha: f32) -> [f32; 4] {
+    // The D65 white point scaled by the luminance.
+    let (x, y, z) = (0.95047 * y, y, 1.08883 * y);
+    let l = 0.819_022_4 * x + 0.361_906_25 * y + -0.128_873_78 * z;
+    let m = 0.032_983_67 * x + 0.929_286_9 * y + 0.036_144_668 * z;
+    let s = 0.048_177_2 * x + 0.264_239_53 * y + 0.633_547_8 * z;
+    let (l, m, s) = (l.cbrt(), m.cbrt(), s.cbrt());
+    [
+        0.210_454_26 * l + 0.793_617_8 * m + -0.004_072_047 * s,
+        1.977_998_5 * l + -2.428_592_2 * m + 0.450_593_7 * s,
+        0.025_904_037 * l + 0.782_771_77 * m + -0.808_675_77 * s,
+        alpha,
     ]
 }
 
@@ -314,6 +333,14 @@ impl Color {
         }
     }
 
+    /// The color in Oklab with alpha (a grey by way of CIE XYZ, as Typst converts it).
+    fn oklab(self) -> [f32; 4] {
+        match self {
+            Self::Luma { lightness, alpha } => oklab_from_luma(to_linear(lightness), alpha),
+            other => oklab_from_linear(other.linear()),
+        }
+    }
+
     /// The color converted to `space`.
     pub fn to_space(self, space: ColorSpace) -> Self {
         if self.space() == space {
@@ -321,18 +348,19 @@ impl Color {
         }
         match space {
             ColorSpace::Luma => {
-                let [r, g, b, a] = self.linear();
+                // Like Typst, a conversion to grey drops the alpha.
+                let [r, g, b, _] = self.linear();
                 let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175 * b;
-                Self::Luma { lightness: clamp01(from_linear(clamp01(y))), alpha: clamp01(a) }
+                Self::Luma { lightness: clamp01(from_linear(clamp01(y))), alpha: 1.0 }
             }
             ColorSpace::Rgb => Self::Rgb(self.srgb().map(clamp01)),
             ColorSpace::LinearRgb => Self::LinearRgb(self.linear().map(clamp01)),
             ColorSpace::Oklab => {
-                let [l, a, b, alpha] = oklab_from_linear(self.linear());
+                let [l, a, b, alpha] = self.oklab();
                 Self::Oklab([clamp01(l), a, b, alpha])
             }
             ColorSpace::Oklch => {
-                let [l, a, b, alpha] = oklab_from_linear(self.linear());
+                let [l, a, b, alpha] = self.oklab();
                 let hue = wrap_hue(b.atan2(a).to_degrees());
                 Self::Oklch([clamp01(l), a.hypot(b), hue, alpha])
             }

@@ -326,7 +326,7 @@ element!(
     HEADING = "heading", "Heading", [
         F::named("level", &[T::Int, T::Auto], auto).cast_with(convert::positive),
         F::named("depth", &[T::Int], one).cast_with(convert::positive),
-        F::named("offset", &[T::Int], none),
+        F::named("offset", &[T::Int], none).cast_with(fieldcast::non_negative),
         F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
         F::named("outlined", BOOL, yes),
@@ -364,7 +364,7 @@ element!(
     ENUM = "enum", "Numbered List", [
         F::named("tight", BOOL, yes),
         F::named("numbering", &[T::Str, T::Func], enum_numbering).cast_with(fieldcast::numbering),
-        F::named("start", &[T::Auto, T::Int], auto),
+        F::named("start", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("full", BOOL, no),
         F::named("reversed", BOOL, no),
         F::named("indent", LEN, zero_len),
@@ -483,7 +483,7 @@ element!(
     BOX = "box", "Box", [
         F::named("width", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("height", AUTO_REL, auto),
-        F::named("baseline", REL, none),
+        F::named("baseline", &[], none).cast_with(fieldcast::box_baseline),
         F::named("fill", FILL, none),
         F::named("stroke", &[], none).cast_with(super::paintcast::container_stroke),
         F::named("radius", &[T::Relative, T::Dict], super::sides::unset).cast_with(super::sides::corners),
@@ -641,14 +641,14 @@ element!(
 element!(
     /// Content arranged in a grid.
     GRID = "grid", "Grid", [
-        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
+        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
+        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
+        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
+        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
         F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
-        F::named("align", &[], auto),
-        F::named("stroke", &[], none),
+        F::named("align", &[], auto).cast_with(fieldcast::celled_align),
+        F::named("stroke", &[], none).cast_with(fieldcast::celled_stroke),
         F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none).cast_with(super::sides::sides_each),
         F::variadic("children", CONTENT).cast_with(convert::grid_child),
     ], scope: [GRID_CELL, GRID_HEADER, GRID_FOOTER, GRID_HLINE, GRID_VLINE]
@@ -706,14 +706,14 @@ element!(
 element!(
     /// A table.
     TABLE = "table", "Table", [
-        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
-        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none),
+        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
+        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
+        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
+        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
+        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
         F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
-        F::named("align", &[], auto),
-        F::named("stroke", &[], none),
+        F::named("align", &[], auto).cast_with(fieldcast::celled_align),
+        F::named("stroke", &[], none).cast_with(fieldcast::celled_stroke),
         F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none).cast_with(super::sides::sides_each),
         F::variadic("children", CONTENT).cast_with(convert::table_child),
     ], scope: [TABLE_CELL, TABLE_HEADER, TABLE_FOOTER, TABLE_HLINE, TABLE_VLINE]
@@ -739,10 +739,10 @@ element!(
     /// A figure with an optional caption.
     FIGURE = "figure", "Figure", [
         F::required("body", CONTENT),
-        F::named("placement", &[], none),
-        F::named("scope", &[T::Str], none),
+        F::named("placement", &[], none).cast_with(fieldcast::figure_placement),
+        F::named("scope", &[], none).cast_with(fieldcast::figure_scope),
         F::named("caption", &[T::Content, T::None], none).cast_with(caption),
-        F::named("kind", &[T::Auto, T::Str, T::Func], auto),
+        F::named("kind", &[T::Auto, T::Func, T::Str], auto),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
         F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
         F::named("gap", LEN, none),

@@ -321,3 +321,133 @@ pub fn string_list(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     }
     Ok(value)
 }
+
+/// A count that may be zero but not negative (a heading's offset, an enum's start).
+pub fn non_negative(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match value {
+        Value::Int(n) if n < 0 => fail(span, "number must be at least zero"),
+        value => Ok(value),
+    }
+}
+
+/// A grid's or table's track sizes: a positive number of `auto` tracks, one size, or an
+/// array of sizes (each `auto`, a relative length or a fraction).
+pub fn track_sizes(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Int(n) if *n <= 0 => fail(span, "number must be positive"),
+        Value::Array(items) => {
+            for item in items.0.iter() {
+                if !matches!(
+                    item,
+                    Value::Auto
+                        | Value::Length(_)
+                        | Value::Ratio(_)
+                        | Value::Relative(_)
+                        | Value::Fraction(_)
+                ) {
+                    return fail(span, mismatch("auto, relative length, or fraction", item));
+                }
+            }
+            Ok(value)
+        }
+        _ => Ok(value),
+    }
+}
+
+/// `box.baseline`: a relative length (Typst's refusal also names the alignments and
+/// dictionaries its newer form takes).
+pub fn box_baseline(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    super::cast::coerce_field(value.clone(), &[super::Type::Relative], false).or_else(|_| {
+        fail(span, mismatch("alignment, auto, relative length, or dictionary", &value))
+    })
+}
+
+/// `figure.placement`: `none`, `auto`, or a vertical alignment.
+pub fn figure_placement(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::None | Value::Auto => Ok(value),
+        Value::Alignment(a) if a.x.is_none() => Ok(value),
+        Value::Alignment(a) => fail(
+            span,
+            eco_format!("expected `top`, `horizon`, or `bottom`, found {}", value_repr(*a)),
+        ),
+        v => fail(span, mismatch("alignment, auto, or none", v)),
+    }
+}
+
+/// How an alignment reads in an error.
+fn value_repr(a: super::Alignment) -> EcoString {
+    Value::Alignment(a).repr()
+}
+
+/// `figure.scope`: `"column"` or `"parent"`.
+pub fn figure_scope(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    one_of(value, span, &["column", "parent"], None, |_| false)
+}
+
+/// A grid's or table's `align`: an alignment or `auto`, an array of them (one per
+/// column), or a function of the cell position.
+pub fn celled_align(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let single = |v: &Value| matches!(v, Value::Alignment(_) | Value::Auto);
+    match &value {
+        v if single(v) || matches!(v, Value::Func(_)) => Ok(value),
+        Value::Array(items) => match items.0.iter().find(|v| !single(v)) {
+            Some(bad) => fail(span, mismatch("alignment or auto", bad)),
+            None => Ok(value),
+        },
+        v => fail(span, mismatch("alignment, auto, array, or function", v)),
+    }
+}
+
+/// A grid's or table's `stroke`: a stroke (or its parts, or a dictionary of sides), an
+/// array of them (one per column), or a function of the cell position.
+pub fn celled_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    const ONE: &str = "length, color, gradient, tiling, dictionary, stroke, or none";
+    let part = |v: &Value| {
+        matches!(
+            v,
+            Value::None
+                | Value::Auto
+                | Value::Length(_)
+                | Value::Color(_)
+                | Value::Gradient(_)
+                | Value::Tiling(_)
+                | Value::Stroke(_)
+                | Value::Dict(_)
+        )
+    };
+    // A dictionary of sides holds strokes; a stroke dictionary holds its own fields,
+    // which the stroke cast checks later.
+    let sides = ["left", "top", "right", "bottom", "x", "y", "rest"];
+    let single = |v: &Value| -> Result<(), Value> {
+        match v {
+            Value::Dict(dict) if dict.iter().all(|(k, _)| sides.contains(&k.as_str())) => {
+                match dict.iter().map(|(_, v)| v).find(|v| !part(v) || matches!(v, Value::Dict(_)))
+                {
+                    Some(bad) if !matches!(bad, Value::Dict(_)) => Err(bad.clone()),
+                    _ => Ok(()),
+                }
+            }
+            v if part(v) => Ok(()),
+            v => Err(v.clone()),
+        }
+    };
+    match &value {
+        Value::Func(_) => Ok(value),
+        Value::Array(items) => match items.0.iter().find_map(|v| single(v).err()) {
+            Some(bad) => fail(span, mismatch(ONE, &bad)),
+            None => Ok(value),
+        },
+        v => match single(v) {
+            Ok(()) => Ok(value),
+            Err(bad) if bad == *v => fail(
+                span,
+                mismatch(
+                    "length, color, gradient, tiling, dictionary, stroke, none, array, or function",
+                    v,
+                ),
+            ),
+            Err(bad) => fail(span, mismatch(ONE, &bad)),
+        },
+    }
+}

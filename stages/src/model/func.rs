@@ -170,9 +170,11 @@ impl Func {
         engine.depth += 1;
         let result = match &self.repr {
             FuncRepr::Native(native) => {
-                (native.call)(engine, &mut args).and_then(|v| args.finish().map(|()| v))
+                let result = (native.call)(engine, &mut args);
+                args.leftover_first(result).and_then(|v| args.finish().map(|()| v))
             }
             FuncRepr::Element(elem) => {
+                crate::eval::library::check_font_families(engine, *elem, &args);
                 elem.construct(&mut args, &mut engine.warnings).and_then(|v| {
                     args.finish()?;
                     Ok(Value::Content(v))

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use ecow::{EcoString, EcoVec, eco_format};
 
-use super::{Args, Content, Dict, Element, Label, Regex, Value, mismatch};
+use super::{Args, Content, Dict, Element, Label, Regex, Type, Value, mismatch};
 use crate::base::{Location, SourceDiagnostic, SourceResult, Span};
 
 /// What a show rule, a counter or a query selects. Equal selectors are built alike:
@@ -121,6 +121,16 @@ impl Selector {
             Value::Label(label) => Ok(Self::Label(label)),
             Value::Location(location) => Ok(Self::Location(location)),
             Value::Selector(selector) => Ok(Arc::unwrap_or_clone(selector)),
+            // A type stands for its constructor, which is never an element function.
+            Value::Type(
+                ty @ (Type::Content
+                | Type::Location
+                | Type::Module
+                | Type::Func
+                | Type::None
+                | Type::Auto),
+            ) => Err(eco_format!("type {} does not have a constructor", ty.short_name())),
+            Value::Type(_) => Err("only element functions can be used as selectors".into()),
             v => Err(mismatch(SELECTABLE, &v)),
         }
     }
@@ -134,6 +144,8 @@ impl Selector {
                 selector.check_locatable()?;
                 Ok(selector)
             }
+            // A type fails as its constructor does.
+            v @ Value::Type(_) => Self::from_value(v),
             v => Err(mismatch(LOCATABLE_ARG, &v)),
         }
     }

@@ -98,6 +98,20 @@ impl DashPattern {
         Value::Dict(dict)
     }
 
+    /// The pattern as a stroke's repr writes it: like its dictionary, except that the
+    /// array lists its items without a trailing comma even when there is only one.
+    fn repr(&self) -> EcoString {
+        let items: Vec<EcoString> = self
+            .array
+            .iter()
+            .map(|item| match item {
+                DashItem::Dot => Value::str("dot").repr(),
+                DashItem::Length(l) => Value::Length(*l).repr(),
+            })
+            .collect();
+        eco_format!("(array: ({}), phase: {})", items.join(", "), Value::Length(self.phase).repr())
+    }
+
     /// A dash pattern (or `none` for solid) from a name, an array or a dictionary.
     fn from_value(value: Value) -> StrResult<Option<Self>> {
         const EXPECTED: &str = "expected \"solid\", \"dotted\", \"densely-dotted\", \
@@ -300,7 +314,11 @@ impl Stroke {
         }
         let mut parts = Vec::new();
         for key in STROKE_KEYS {
-            if let Ok(value) = self.field(key)
+            if key == "dash"
+                && let Some(Some(pattern)) = &self.dash
+            {
+                parts.push(eco_format!("dash: {}", pattern.repr()));
+            } else if let Ok(value) = self.field(key)
                 && value != Value::Auto
             {
                 parts.push(eco_format!("{key}: {}", value.repr()));

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use ecow::EcoVec;
 
 pub use super::selector::Selector;
-use super::{Content, Element, FromValue, Func, Stroke, Value};
+use super::{Alignment, Content, Dict, Element, FromValue, Func, Str, Stroke, Value};
 use crate::base::Span;
 
 /// A list of style properties and show rules. Cheap to clone.
@@ -143,22 +143,60 @@ impl<'a> StyleChain<'a> {
         self.values(elem, field).next()
     }
 
-    /// The value set for `field` of `elem`, folded from the outermost property inwards:
-    /// as in Typst, an inner stroke keeps what it leaves unset from the outer one
-    /// (`set rect(stroke: blue)` then `set rect(stroke: 2pt)` gives `2pt + blue`); for
-    /// other values the innermost wins.
+    /// The innermost value set for any of `fields` of `elem` (for properties that one
+    /// setter writes under several names, like a block's `spacing` for `above`).
+    pub fn get_any(&self, elem: Element, fields: &[&str]) -> Option<&'a Value> {
+        let indices: Vec<u8> = fields.iter().filter_map(|f| elem.field_index(f)).collect();
+        let mut link = Some(self);
+        while let Some(chain) = link {
+            let found = chain.head.iter().rev().find_map(|style| match style {
+                Style::Property(p) if p.elem == elem && indices.contains(&p.field) => {
+                    Some(&p.value)
+                }
+                _ => None,
+            });
+            if found.is_some() {
+                return found;
+            }
+            link = chain.tail;
+        }
+        None
+    }
+
+    /// The value set for `field` of `elem`, folded from the outermost property inwards
+    /// as Typst folds it: an inner stroke keeps what it leaves unset from the outer one
+    /// (`set rect(stroke: blue)` then `set rect(stroke: 2pt)` gives `2pt + blue`); sides
+    /// and corners (`inset`, `radius`, a container's `stroke`, the page `margin`) keep the
+    /// outer value of every side the inner one leaves out, starting from the field's
+    /// default; an alignment keeps the outer axis it leaves out; font features merge.
+    /// Any other value hides what is further out. `None` if no style sets the field.
     pub fn get_folded(&self, elem: Element, field: &str) -> Option<Value> {
+        let folding = folding(elem, field);
         let mut values = Vec::new();
         for value in self.values(elem, field) {
             values.push(value);
-            // Only a stroke folds; anything else hides what is further out.
-            if !matches!(value, Value::Stroke(_)) {
+            // Strokes fold with each other only; anything else hides what is outside.
+            let stroke = folding == Folding::Plain && matches!(value, Value::Stroke(_));
+            if matches!(folding, Folding::Plain | Folding::Replace) && !stroke {
                 break;
             }
         }
-        let mut values = values.into_iter().rev();
-        let first = values.next()?.clone();
-        Some(values.fold(first, |outer, inner| fold(outer, inner.clone())))
+        if values.is_empty() {
+            return None;
+        }
+        let mut values = values.into_iter().rev().cloned();
+        let first = match folding {
+            Folding::Plain | Folding::Replace => values.next()?,
+            _ => match elem.fields().iter().find(|f| f.name == field) {
+                Some(f) => (f.default)(),
+                None => values.next()?,
+            },
+        };
+        let folded = values.fold(first, |outer, inner| fold_as(folding, outer, inner));
+        Some(match folding {
+            Folding::Sides(keys) => collapse(keys, folded),
+            _ => folded,
+        })
     }
 
     /// The innermost value for `field` of `elem`, or the field's default, cast to `T`.
@@ -187,6 +225,109 @@ impl<'a> StyleChain<'a> {
             link = chain.tail;
         }
         out.into_iter()
+    }
+}
+
+/// How the values of one field from several set rules combine.
+#[derive(Debug, Copy, Clone, PartialEq, Eq)]
+enum Folding {
+    /// Strokes fold; any other inner value replaces the outer one.
+    Plain,
+    /// The inner value replaces the outer one, strokes included.
+    Replace,
+    /// Sides or corners, by these keys in Typst's order.
+    Sides(&'static [&'static str]),
+    /// An alignment keeps the outer axis the inner one leaves out.
+    Align,
+    /// Dictionaries merge, the inner pairs winning.
+    Merge,
+}
+
+/// The sides of an inset, outset or container stroke.
+const SIDES: &[&str] = &["left", "top", "right", "bottom"];
+/// The corners of a radius.
+const CORNERS: &[&str] = &["top-left", "top-right", "bottom-right", "bottom-left"];
+/// The page margins.
+const MARGINS: &[&str] = &["top", "bottom", "left", "right", "inside", "outside"];
+
+/// How `field` of `elem` folds.
+fn folding(elem: Element, field: &str) -> Folding {
+    let container = matches!(elem.name(), "box" | "block" | "rect" | "square");
+    let shape = container || matches!(elem.name(), "ellipse" | "circle");
+    match (elem.name(), field) {
+        (_, "inset" | "outset") if shape => Folding::Sides(SIDES),
+        (_, "stroke") if container => Folding::Sides(SIDES),
+        (_, "radius") if container || elem.name() == "highlight" => Folding::Sides(CORNERS),
+        ("page", "margin") => Folding::Sides(MARGINS),
+        ("align", "alignment") => Folding::Align,
+        ("text", "features") => Folding::Merge,
+        // A text stroke does not fold in Typst.
+        ("text", "stroke") => Folding::Replace,
+        _ => Folding::Plain,
+    }
+}
+
+/// An inner value over an outer one, folded the field's way.
+fn fold_as(folding: Folding, outer: Value, inner: Value) -> Value {
+    match (folding, outer, inner) {
+        (Folding::Sides(keys), outer, inner) => fold_sides(keys, outer, inner),
+        (Folding::Align, Value::Alignment(outer), Value::Alignment(inner)) => {
+            Value::Alignment(Alignment { x: inner.x.or(outer.x), y: inner.y.or(outer.y) })
+        }
+        (Folding::Merge, Value::Dict(mut outer), Value::Dict(inner)) => {
+            outer.extend(inner);
+            Value::Dict(outer)
+        }
+        (_, outer, inner) => fold(outer, inner),
+    }
+}
+
+/// Inner sides over outer ones: each side the inner value gives wins (a stroke folding
+/// with the outer one), the others keep the outer value. A value that is not a dictionary
+/// stands for every side; `auto` and `none` outside leave nothing to keep.
+fn fold_sides(keys: &[&str], outer: Value, inner: Value) -> Value {
+    let outer = match outer {
+        Value::Dict(dict) => dict,
+        Value::Auto | Value::None => return inner,
+        value => keys.iter().take(4).map(|&k| (Str::from(k), value.clone())).collect(),
+    };
+    let inner = match inner {
+        Value::Dict(dict) => dict,
+        // A stroke over per-side strokes folds into each of them.
+        Value::Stroke(stroke) if !outer.is_empty() => {
+            keys.iter().take(4).map(|&k| (Str::from(k), Value::Stroke(stroke.clone()))).collect()
+        }
+        value => return value,
+    };
+    // Left and right margins replace inside and outside ones, and the other way round.
+    let two_sided = |d: &Dict| d.contains("inside") || d.contains("outside");
+    let one_sided = |d: &Dict| d.contains("left") || d.contains("right");
+    let mut out = Dict::new();
+    for &key in keys {
+        let dropped = match key {
+            "left" | "right" => two_sided(&inner) && !one_sided(&inner),
+            "inside" | "outside" => one_sided(&inner) && !two_sided(&inner),
+            _ => false,
+        };
+        let value = match (outer.get(key).filter(|_| !dropped), inner.get(key)) {
+            (Some(o), Some(i)) => fold(o.clone(), i.clone()),
+            (None, Some(i)) => i.clone(),
+            (Some(o), None) => o.clone(),
+            (None, None) => continue,
+        };
+        out.insert(key.into(), value);
+    }
+    Value::Dict(out)
+}
+
+/// Sides that are all given and equal, as the one value they share (as Typst shows them).
+fn collapse(keys: &[&str], value: Value) -> Value {
+    let Value::Dict(dict) = &value else { return value };
+    let first = dict.get(keys[0]);
+    let all = keys.iter().take(4).all(|k| dict.get(k).is_some() && dict.get(k) == first);
+    match first {
+        Some(first) if all && dict.len() == 4 => first.clone(),
+        _ => value,
     }
 }
 

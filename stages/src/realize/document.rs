@@ -10,7 +10,11 @@
 //! - a weak one does nothing on an empty page;
 //! - `set page(..)` on an empty page only restyles it, so `#pagebreak() #set page(..)`
 //!   and a `set page` at the very start add no page;
-//! - a document without content still has one page.
+//! - an empty last page keeps the styles of the last `set page(..)` that left it empty,
+//!   even one whose scope ended (`#[#set page(..) A #pagebreak()]`);
+//! - a document without content still has one page;
+//! - tags before a `set page(..)` or a weak page break on a page without content stand
+//!   between the pages: at the very start of the next page, before its header.
 
 use super::marks::Counters;
 use super::walk::Realizer;
@@ -71,6 +75,13 @@ pub(super) struct Runs<'a> {
     /// Whether the run being filled is emitted even when empty (it follows a strong
     /// page break, or it is the first).
     forced: bool,
+    /// The page styles the run being filled takes if it stays empty: those of the last
+    /// `set page(..)` scope that left it empty (after `#pagebreak()` at the end of a
+    /// scope, or a `set page` with nothing after it), as Typst styles such a page.
+    pending: Option<Styles>,
+    /// How many tags at the start of the run being filled stand between pages (see
+    /// [`PageRun::lead`]).
+    lead: usize,
     /// The document's locator; runs are its children.
     base: Locator,
 }
@@ -80,7 +91,7 @@ const RUN_KEY: u64 = 1 << 62;
 
 impl<'a> Runs<'a> {
     fn new(emit: &'a mut dyn FnMut(PageRun), styles: Styles, base: Locator) -> Self {
-        Self { emit, index: 0, styles, parity: None, forced: true, base }
+        Self { emit, index: 0, styles, parity: None, forced: true, base, pending: None, lead: 0 }
     }
 
     /// Ends the run being filled at a page break.
@@ -95,6 +106,7 @@ impl<'a> Runs<'a> {
             if to.is_some() {
                 self.parity = to;
             }
+            self.lead = items.len();
             return;
         }
         self.emit_run(items);
@@ -110,8 +122,30 @@ impl<'a> Runs<'a> {
             self.emit_run(items);
             self.parity = None;
             self.forced = false;
+        } else {
+            self.lead = items.len();
         }
         self.styles = styles.clone();
+        self.pending = None;
+    }
+
+    /// Leaves a `set page(..)` scope for the `outer` styles: like [`Self::restyle`], but
+    /// a run left empty keeps the scope's styles in case nothing follows.
+    pub fn leave(&mut self, items: &mut Vec<FlowItem>, outer: &Styles) {
+        if has_content(items) {
+            self.restyle(items, outer);
+            return;
+        }
+        let inner = std::mem::replace(&mut self.styles, outer.clone());
+        self.pending.get_or_insert(inner);
+    }
+
+    /// A `set page(..)` with nothing in its scope: it styles the run being filled only
+    /// if that run stays empty.
+    pub fn restyle_empty(&mut self, items: &[FlowItem], styles: &Styles) {
+        if !has_content(items) {
+            self.pending = Some(styles.clone());
+        }
     }
 
     /// Emits the last run: when it has content, when it must exist, or when the document
@@ -125,11 +159,17 @@ impl<'a> Runs<'a> {
     }
 
     fn emit_run(&mut self, items: &mut Vec<FlowItem>) {
+        let pending = self.pending.take();
+        let styles = match pending {
+            Some(styles) if !has_content(items) => styles,
+            _ => self.styles.clone(),
+        };
         let run = PageRun {
             index: self.index,
-            styles: self.styles.clone(),
+            styles,
             parity: self.parity,
             items: std::mem::take(items),
+            lead: std::mem::take(&mut self.lead),
             locator: self.base.child(RUN_KEY | self.index as u64),
         };
         self.index += 1;

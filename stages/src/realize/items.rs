@@ -19,6 +19,11 @@ pub struct PageRun {
     pub parity: Option<Parity>,
     /// The run's flow, in order.
     pub items: Vec<FlowItem>,
+    /// How many of the first `items` are tags that stand between the previous page and
+    /// this run's first page (they came before a `set page(..)` or a weak page break that
+    /// had nothing to break): they land at the very start of that page, before its
+    /// header, as in Typst.
+    pub lead: usize,
     /// Where the run sits in the content tree (for locations of content made in layout).
     pub locator: Locator,
 }

@@ -135,7 +135,11 @@ fn apply(
     loc: Locator,
 ) -> SourceResult<()> {
     if marks::depth(styles) >= MAX_SHOW_DEPTH {
-        crate::bail!(recipe.span, "maximum show rule depth exceeded";
+        // As in Typst, the error points at the element that was about to be shown once
+        // more (usually what the rule itself produced).
+        let span = prepared.elem.span();
+        let span = if span.is_detached() { recipe.span } else { span };
+        crate::bail!(span, "maximum show rule depth exceeded";
             hint: "maybe a show rule matches its own output";
             hint: "maybe there are too deeply nested elements");
     }
@@ -236,8 +240,9 @@ pub(super) fn has_text_rules(r: &mut Realizer, styles: &Styles) -> bool {
 /// Realizes a run of sibling texts, spaces and smart quotes (`don't`, `a#[b]c`) under
 /// the text show rules in effect: as in Typst, the rules see the run's text as one
 /// (a smart quote as its plain quote), so a match may span several siblings; such a
-/// match is cut out as one text and shown by its rule. Matches inside one sibling are
-/// left to `visit_text`, which sees that sibling's text.
+/// match is cut out as one text and shown by its rule, and so is a match of a smart
+/// quote. Matches inside one text sibling are left to `visit_text`, which sees that
+/// sibling's text.
 pub(super) fn visit_textual_run(
     r: &mut Realizer,
     run: &[(Content, Locator)],
@@ -261,7 +266,8 @@ pub(super) fn visit_textual_run(
             break None;
         };
         let (a, b) = (child_of(start), child_of(end - 1));
-        if a != b {
+        // A match inside a smart quote is the quote, taken as its plain character.
+        if a != b || run[a].0.is(SMARTQUOTE) {
             break Some((start, end, index, a, b));
         }
         from = end;

@@ -17,7 +17,7 @@ use super::marks::Counters;
 use super::par::ParBuilder;
 use super::show::RecipeCache;
 use super::{FlowItem, InlinePiece, Spacing, builtin, quotes, show};
-use crate::base::{Locator, SourceResult, Span, Tag};
+use crate::base::{Location, Locator, SourceResult, Span, Tag};
 use crate::doc::{Destination, DocumentDate, DocumentInfo, Timestamp};
 use crate::eval::Engine;
 use crate::model::{
@@ -42,6 +42,14 @@ pub(super) struct Realizer<'a, 'w> {
     pub info: DocumentInfo,
     /// The recipes of the styles last seen.
     pub recipes: RecipeCache,
+    /// The locations of the tags so far, in order (only while realizing a document).
+    tag_log: Vec<Location>,
+    /// The elements being realized, outermost first: where their tags start in
+    /// `tag_log` and, once their content is being realized, where their own tags end.
+    open: Vec<(usize, Option<usize>)>,
+    /// Whether the tags of the element being prepared join the paragraph even before it
+    /// has content (the element is inline: its tags mark where its content starts).
+    inline_tags: bool,
 }
 
 impl<'a, 'w> Realizer<'a, 'w> {
@@ -56,6 +64,9 @@ impl<'a, 'w> Realizer<'a, 'w> {
             counters: Counters::from_styles(styles),
             info: DocumentInfo::default(),
             recipes: RecipeCache::default(),
+            tag_log: Vec::new(),
+            open: Vec::new(),
+            inline_tags: false,
         }
     }
 
@@ -87,10 +98,41 @@ impl<'a, 'w> Realizer<'a, 'w> {
         styles: &Styles,
         loc: Locator,
     ) -> SourceResult<()> {
-        if show::visit_show(self, content, styles, loc)? {
-            return Ok(());
+        let outer =
+            std::mem::replace(&mut self.inline_tags, INLINE.contains(&content.elem().name()));
+        let result = self.visit_tracked(content, styles, loc);
+        self.inline_tags = outer;
+        result
+    }
+
+    /// Realizes an element, noting in a document which tags belong to elements still
+    /// open.
+    fn visit_tracked(
+        &mut self,
+        content: &Content,
+        styles: &Styles,
+        loc: Locator,
+    ) -> SourceResult<()> {
+        if self.runs.is_none() {
+            if show::visit_show(self, content, styles, loc)? {
+                return Ok(());
+            }
+            return self.builtin(content, styles, loc, None);
         }
-        self.builtin(content, styles, loc, None)
+        // In a document, note which tags belong to elements still open, for page breaks
+        // inside them (see `pagebreak`).
+        let seq = self.tag_log.len();
+        if let Some((_, own)) = self.open.last_mut() {
+            own.get_or_insert(seq);
+        }
+        self.open.push((seq, None));
+        let result = match show::visit_show(self, content, styles, loc) {
+            Ok(true) => Ok(()),
+            Ok(false) => self.builtin(content, styles, loc, None),
+            Err(errors) => Err(errors),
+        };
+        self.open.pop();
+        result
     }
 
     /// Shows an element by its built-in look (`numbers`: what preparation counted for a
@@ -187,12 +229,21 @@ impl<'a, 'w> Realizer<'a, 'w> {
             self.document_info(own);
         }
         let flat = concat(styles, own);
-        if page.is_some() && self.runs.is_some() && !child.is_empty() {
+        if page.is_some()
+            && let Some(runs) = &mut self.runs
+            && child.is_empty()
+        {
+            runs.restyle_empty(&self.items, &flat);
+            return Ok(());
+        }
+        if page.is_some() && self.runs.is_some() {
             self.finish_par();
             self.restyle_run(&flat);
             self.visit(child, &flat, loc)?;
             self.finish_par();
-            self.restyle_run(styles);
+            if let Some(runs) = &mut self.runs {
+                runs.leave(&mut self.items, styles);
+            }
             return Ok(());
         }
         self.visit(child, &flat, loc)
@@ -300,7 +351,12 @@ impl<'a, 'w> Realizer<'a, 'w> {
     /// Adds a tag where the content stands: in the paragraph if one is being built,
     /// else in the flow.
     pub fn tag(&mut self, tag: Tag) {
-        if self.par.has_pieces() {
+        if self.runs.is_some() {
+            self.tag_log.push(tag.location);
+        }
+        // A paragraph with nothing but tags gives them back to the flow when it ends, so
+        // an inline element's tags may start one.
+        if self.par.has_pieces() || self.inline_tags {
             self.par.tag(tag);
         } else {
             self.items.push(FlowItem::Tag(tag));
@@ -327,12 +383,57 @@ impl<'a, 'w> Realizer<'a, 'w> {
                 hint: "try using a `#colbreak()` instead");
         }
         self.finish_par();
+        // As in Typst, the tags of elements that the break is inside of (a heading whose
+        // show rule starts with a page break) move on to the next page when nothing but
+        // tags stands between them and the break.
+        let open: Vec<Location> = self
+            .open
+            .iter()
+            .flat_map(|&(start, own)| {
+                self.tag_log[start..own.unwrap_or(self.tag_log.len())].iter().copied()
+            })
+            .collect();
+        let trailing = self.items.iter().rposition(|item| !matches!(item, FlowItem::Tag(_)));
+        let mut moved = Vec::new();
+        if !open.is_empty() {
+            let mut index = trailing.map_or(0, |i| i + 1);
+            while index < self.items.len() {
+                match &self.items[index] {
+                    FlowItem::Tag(tag) if open.contains(&tag.location) => {
+                        moved.push(self.items.remove(index));
+                    }
+                    _ => index += 1,
+                }
+            }
+        }
         if let Some(runs) = &mut self.runs {
             runs.pagebreak(&mut self.items, weak, to, styles);
         }
+        self.items.extend(moved);
         Ok(())
     }
 }
+
+/// The inline elements whose tags start a paragraph with them (Typst's tags of an
+/// element that shows content stand where its content does; those of metadata, state
+/// and counter updates stay in the flow before a paragraph).
+const INLINE: &[&str] = &[
+    "footnote",
+    "link",
+    "ref",
+    "cite",
+    "strong",
+    "emph",
+    "underline",
+    "strike",
+    "highlight",
+    "overline",
+    "smallcaps",
+    "sub",
+    "super",
+    "box",
+    "text",
+];
 
 /// The styles `outer` followed by `inner` (which take precedence).
 pub(super) fn concat(outer: &Styles, inner: &Styles) -> Styles {

@@ -1,6 +1,7 @@
 //! The suite's `World`: the test body as the main file, other files read from the `tests`
 //! folder (so a test in `suite/eval/` imports `modules/a.typ` from `suite/eval/modules/`),
-//! and the standard library plus the suite's helpers.
+//! and the standard library plus the suite's helpers. Its typesetter is the embedded
+//! fonts' (as in paged tests), so `eval` tests warn about unknown font families too.
 //!
 //! # Helpers
 //!
@@ -17,12 +18,19 @@ use std::path::PathBuf;
 use std::sync::{Arc, LazyLock};
 
 use ecow::EcoString;
+use quire_shaping::ShapingContext;
 use quire_stages::base::{Abs, FileId, SourceResult, Span};
-use quire_stages::eval::{Engine, FileError, World, library};
+use quire_stages::eval::{Engine, FileError, Typesetter, World, library};
+use quire_stages::layout::inline::InlineContext;
 use quire_stages::model::{
     Args, Dict, Element, Func, Length, NativeFunc, PAGE, Scope, Styles, TEXT, Value,
 };
 use quire_stages::syntax::Source;
+
+/// The embedded fonts and a shaper of their own, for what evaluation asks of layout.
+static TYPESETTER: LazyLock<InlineContext<'static>> =
+    LazyLock::new(|| InlineContext { book: &super::FONTS, shaper: &*SHAPER });
+static SHAPER: LazyLock<ShapingContext> = LazyLock::new(ShapingContext::new);
 
 /// A world around one test.
 pub struct TestWorld {
@@ -117,5 +125,9 @@ impl World for TestWorld {
             return Err(FileError::IsDirectory);
         }
         std::fs::read(&path).map(Arc::from).map_err(|_| FileError::NotFound(id.path().into()))
+    }
+
+    fn typesetter(&self) -> Option<&dyn Typesetter> {
+        Some(&*TYPESETTER)
     }
 }

@@ -300,7 +300,8 @@ fn pow(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
             } else if a == 2.0 {
                 libm::exp2(b.float())
             } else if let Num::Int(b) = b {
-                powi(a, b as i32)
+                // Typst takes a NaN base with an integer exponent as zero.
+                powi(if a.is_nan() { 0.0 } else { a }, b as i32)
             } else {
                 libm::pow(a, b.float())
             };
@@ -825,25 +826,37 @@ fn quo(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `calc.norm(p: 2.0, ..values)`: the p-norm of the values.
 fn norm(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let p = match args.named_spanned::<Value>("p")?.map(cast::<f64>).transpose()? {
-        Some((p, span)) => {
-            if p <= 0.0 {
-                crate::bail!(span, "p must be greater than zero");
-            }
-            p
+    let p = args.named_spanned::<Value>("p")?.map(cast::<f64>).transpose()?;
+    // Every value that is not a float is reported, not just the first.
+    let (positional, named) = args.take_positional();
+    args.items = named;
+    let mut values = Vec::with_capacity(positional.len());
+    let mut errors = EcoVec::new();
+    for arg in positional {
+        match cast::<f64>((arg.value, arg.value_span)) {
+            Ok((v, _)) => values.push(v.abs()),
+            Err(e) => errors.extend(e),
         }
+    }
+    if !errors.is_empty() {
+        args.failed = true;
+        return Err(errors);
+    }
+    let p = match p {
+        Some((p, span)) if p <= 0.0 => crate::bail!(span, "p must be greater than zero"),
+        Some((p, _)) => p,
         None => 2.0,
     };
-    let mut values = Vec::new();
-    while args.items.iter().any(|arg| arg.name.is_none()) {
-        let (v, _) = cast::<f64>(args.expect_spanned::<Value>("values")?)?;
-        values.push(v.abs());
+    // The largest magnitude, where a NaN wins.
+    let max = values
+        .iter()
+        .fold(0.0, |m: f64, &v| if v.is_nan() || m.is_nan() { f64::NAN } else { m.max(v) });
+    if p.is_infinite() || max == 0.0 || max.is_nan() {
+        return Ok(Value::Float(max));
     }
-    if p.is_infinite() {
-        return Ok(Value::Float(values.into_iter().fold(0.0, f64::max)));
-    }
-    let sum = values.into_iter().fold(-0.0, |acc, v| acc + libm::pow(v, p));
-    Ok(Value::Float(libm::pow(sum, 1.0 / p)))
+    // Scaling by the largest magnitude keeps the powers from overflowing.
+    let sum = values.iter().fold(0.0, |acc, &v| acc + libm::pow(v / max, p));
+    Ok(Value::Float(max * libm::pow(sum, 1.0 / p)))
 }
 
 #[cfg(test)]

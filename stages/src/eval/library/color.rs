@@ -113,7 +113,11 @@ fn eco_found(expected: &str, value: &Value) -> ecow::EcoString {
 pub fn space_arg(args: &mut Args, default: ColorSpace) -> SourceResult<ColorSpace> {
     let span = args.named_span("space");
     match args.named::<Value>("space")? {
-        Some(v) => space_of(&v).at(span),
+        Some(v) => {
+            let space = space_of(&v).at(span);
+            args.failed |= space.is_err();
+            space
+        }
         None => Ok(default),
     }
 }
@@ -185,7 +189,7 @@ fn hue(args: &mut Args) -> SourceResult<f32> {
     match next(args) {
         Some((Value::Angle(a), _)) => Ok(a.to_deg() as f32),
         Some((v, span)) => Err(mismatch("angle", &v)).at(span),
-        None => crate::bail!(args.span, "missing argument: hue"),
+        None => crate::bail!(args.span, "missing argument: hue component"),
     }
 }
 
@@ -194,7 +198,7 @@ fn converted(args: &mut Args, space: ColorSpace) -> SourceResult<Option<Value>> 
     Ok(args.find::<Color>()?.map(|c| Value::Color(c.to_space(space))))
 }
 
-fn rgb(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+fn rgb_parts(args: &mut Args) -> SourceResult<Value> {
     let hex_span = args
         .items
         .iter()
@@ -213,7 +217,7 @@ fn rgb(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::Color(Color::Rgb([r, g, b, a])))
 }
 
-fn linear_rgb(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+fn linear_rgb_parts(args: &mut Args) -> SourceResult<Value> {
     if let Some(color) = converted(args, ColorSpace::LinearRgb)? {
         return Ok(color);
     }
@@ -224,7 +228,7 @@ fn linear_rgb(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::Color(Color::LinearRgb([r, g, b, a])))
 }
 
-fn luma(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+fn luma_parts(args: &mut Args) -> SourceResult<Value> {
     if let Some(color) = converted(args, ColorSpace::Luma)? {
         return Ok(color);
     }
@@ -237,7 +241,7 @@ fn luma(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::Color(Color::Luma { lightness, alpha }))
 }
 
-fn cmyk(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+fn cmyk_parts(args: &mut Args) -> SourceResult<Value> {
     if let Some(color) = converted(args, ColorSpace::Cmyk)? {
         return Ok(color);
     }
@@ -248,7 +252,7 @@ fn cmyk(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::Color(Color::Cmyk([c, m, y, k])))
 }
 
-fn oklab(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+fn oklab_parts(args: &mut Args) -> SourceResult<Value> {
     if let Some(color) = converted(args, ColorSpace::Oklab)? {
         return Ok(color);
     }
@@ -259,7 +263,7 @@ fn oklab(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::Color(Color::Oklab([l, a, b, alpha])))
 }
 
-fn oklch(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+fn oklch_parts(args: &mut Args) -> SourceResult<Value> {
     if let Some(color) = converted(args, ColorSpace::Oklch)? {
         return Ok(color);
     }
@@ -270,11 +274,11 @@ fn oklch(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(Value::Color(Color::from_vec4(ColorSpace::Oklch, [l, chroma, hue, alpha])))
 }
 
-fn hsl(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+fn hsl_parts(args: &mut Args) -> SourceResult<Value> {
     hue_space(args, ColorSpace::Hsl, "lightness component")
 }
 
-fn hsv(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+fn hsv_parts(args: &mut Args) -> SourceResult<Value> {
     hue_space(args, ColorSpace::Hsv, "value component")
 }
 
@@ -287,6 +291,46 @@ fn hue_space(args: &mut Args, space: ColorSpace, last: &str) -> SourceResult<Val
     let l = component(args, last, Kind::Component)?;
     let a = alpha(args, Kind::Component)?;
     Ok(Value::Color(Color::from_vec4(space, [hue, s, l, a])))
+}
+
+/// Runs a constructor whose every error is one of reading its arguments, as Typst's
+/// argument casts are: such errors are reported before any leftover argument.
+fn cast_time(args: &mut Args, parts: fn(&mut Args) -> SourceResult<Value>) -> SourceResult<Value> {
+    let result = parts(args);
+    args.failed |= result.is_err();
+    result
+}
+
+fn rgb(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    cast_time(args, rgb_parts)
+}
+
+fn linear_rgb(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    cast_time(args, linear_rgb_parts)
+}
+
+fn luma(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    cast_time(args, luma_parts)
+}
+
+fn cmyk(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    cast_time(args, cmyk_parts)
+}
+
+fn oklab(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    cast_time(args, oklab_parts)
+}
+
+fn oklch(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    cast_time(args, oklch_parts)
+}
+
+fn hsl(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    cast_time(args, hsl_parts)
+}
+
+fn hsv(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    cast_time(args, hsv_parts)
 }
 
 /// `color.mix(..colors, space: oklab)`.
@@ -307,9 +351,11 @@ pub fn mix_with(args: &mut Args, first: Option<Color>) -> SourceResult<Value> {
         }
     }
     if !errors.is_empty() {
+        args.failed = true;
         return Err(errors);
     }
     let space = space_arg(args, ColorSpace::Oklab)?;
+    args.take().finish()?;
     match Color::mix(&colors, space) {
         Ok(color) => Ok(Value::Color(color)),
         Err(message) => crate::bail!(args.span, "{message}"),

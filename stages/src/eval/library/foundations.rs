@@ -151,7 +151,6 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
 fn eval(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let (text, span) = args.expect_spanned::<Str>("source")?;
     let mode: Option<(Value, crate::base::Span)> = args.named_spanned("mode")?;
-    let scope: Option<crate::model::Dict> = args.named("scope")?;
     let expected = "expected \"markup\", \"math\", or \"code\"";
     let mode = match mode {
         None => EvalMode::Code,
@@ -165,6 +164,7 @@ fn eval(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
             crate::bail!(mode_span, "{expected}, found {}", other.ty().long_name())
         }
     };
+    let scope: Option<crate::model::Dict> = args.named("scope")?;
     eval_string(engine, &text, span, mode, scope.unwrap_or_default())
 }
 
@@ -202,30 +202,33 @@ fn lower(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// Runs the constructor of `ty`.
 pub fn construct(_: &mut Engine, ty: Type, mut args: Args) -> SourceResult<Value> {
     let span = args.span;
-    let value = match ty {
-        Type::Int => {
-            let v: Value = args.expect("value")?;
-            Value::Int(to_int(v, span)?)
-        }
-        Type::Float => {
-            let v: Value = args.expect("value")?;
-            Value::Float(to_float(v).at(span)?)
-        }
-        Type::Type => {
-            let v: Value = args.expect("value")?;
-            Value::Type(v.ty())
-        }
-        Type::Array => crate::eval::methods::construct_array(&mut args)?,
-        Type::Dict => crate::eval::methods::construct_dict(&mut args)?,
-        Type::Args => Value::Args(Arc::new(args.take())),
-        Type::Selector => super::introspection::construct_selector(&mut args)?,
-        Type::Datetime => super::time::construct_datetime(&mut args)?,
-        Type::Duration => super::time::construct_duration(&mut args)?,
-        Type::Stroke => super::paint::construct_stroke(&mut args)?,
-        Type::Tiling => super::paint::construct_tiling(&mut args)?,
-        Type::Path => super::data::construct_path(&mut args)?,
-        other => crate::bail!(span, "type {} does not have a constructor", other.long_name()),
-    };
+    let value = (|| -> SourceResult<Value> {
+        Ok(match ty {
+            Type::Int => {
+                let v: Value = args.expect("value")?;
+                Value::Int(to_int(v, span)?)
+            }
+            Type::Float => {
+                let v: Value = args.expect("value")?;
+                Value::Float(to_float(v).at(span)?)
+            }
+            Type::Type => {
+                let v: Value = args.expect("value")?;
+                Value::Type(v.ty())
+            }
+            Type::Array => crate::eval::methods::construct_array(&mut args)?,
+            Type::Dict => crate::eval::methods::construct_dict(&mut args)?,
+            Type::Args => Value::Args(Arc::new(args.take())),
+            Type::Selector => super::introspection::construct_selector(&mut args)?,
+            Type::Datetime => super::time::construct_datetime(&mut args)?,
+            Type::Duration => super::time::construct_duration(&mut args)?,
+            Type::Stroke => super::paint::construct_stroke(&mut args)?,
+            Type::Tiling => super::paint::construct_tiling(&mut args)?,
+            Type::Path => super::data::construct_path(&mut args)?,
+            other => crate::bail!(span, "type {} does not have a constructor", other.long_name()),
+        })
+    })();
+    let value = args.leftover_first(value)?;
     args.finish()?;
     Ok(value)
 }

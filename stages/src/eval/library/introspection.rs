@@ -182,9 +182,22 @@ pub fn counter_method(
         "display" => {
             let numbering = numbering_arg(args)?;
             let both: bool = args.named("both")?.unwrap_or(false);
+            let at = args.named_spanned::<Value>("at")?.filter(|(v, _)| *v != Value::Auto);
             args.take().finish()?;
+            // A target that is no locatable selector fails before the context is asked.
+            if let Some((target, target_span)) = &at {
+                crate::model::locatable_selector(target.clone())
+                    .map_err(|e| error(*target_span, e))?;
+            }
             require_context(engine, span)?;
-            display(engine, counter, numbering, both, span, &label)
+            let at = match at {
+                Some(target) => {
+                    let label = eco_format!("{}.display(at: {})", counter.repr(), target.0.repr());
+                    Some(resolve(engine, target, span, &label)?)
+                }
+                None => None,
+            };
+            display(engine, counter, numbering, both, at, span, &label)
         }
         "step" => super::updates::counter_step(counter, args),
         "update" => super::updates::counter_set(counter, args, span),
@@ -515,25 +528,45 @@ fn numbering_arg(args: &mut Args) -> SourceResult<Option<Value>> {
     }
 }
 
-/// `counter.display(numbering, both: ..)`: the value formatted by the numbering (without
-/// one: the page numbering in effect for the page counter, else `"1.1"`), with `both` the
-/// current and the final top-level number.
+/// `counter.display(numbering, both: .., at: ..)`: the value formatted by the numbering
+/// (without one: the numbering of the element at `at`, else the page numbering in effect
+/// for the page counter, else `"1.1"`), with `both` the current and the final top-level
+/// number. `at` is `Some(None)` while its target is not known yet (the counter then shows
+/// its initial value).
+#[allow(clippy::too_many_arguments)]
 fn display(
     engine: &mut Engine,
     counter: &Counter,
     numbering: Option<Value>,
     both: bool,
+    at: Option<Option<Location>>,
     span: Span,
     label: &str,
 ) -> SourceResult<Value> {
-    let numbering = numbering.unwrap_or_else(|| {
+    // Without a numbering, the element at `at` lends its own; so does, in its show rule,
+    // the element being shown when the styles give its kind none.
+    let located = match (&numbering, at) {
+        (None, Some(Some(location))) => located_numbering(engine, counter, location, span),
+        (None, None) if !counter.is_page() && !styled_numbering(engine, counter) => {
+            match engine.here.location {
+                Some(location) => located_numbering(engine, counter, location, span),
+                None => None,
+            }
+        }
+        _ => None,
+    };
+    let numbering = numbering.or(located).unwrap_or_else(|| {
         if counter.is_page() {
             engine.here.numbering.clone().unwrap_or_else(|| Value::str("1"))
         } else {
             element_numbering(engine, counter).unwrap_or_else(|| Value::str("1.1"))
         }
     });
-    let state = state_here(engine, counter, span, label)?;
+    let state = match at {
+        None => state_here(engine, counter, span, label)?,
+        Some(Some(location)) => state_at(engine, counter, location, span, label)?,
+        Some(None) => CounterState::new(),
+    };
     let numbers = if both {
         let last = final_state(engine, counter, span, label)?;
         CounterState::from_numbers(&[state.first(), last.first()])
@@ -545,6 +578,29 @@ fn display(
         args.push(span, Value::Int(n as i64));
     }
     Func::from(&super::numbering::NUMBERING).call(engine, args)
+}
+
+/// Whether a set rule gives the elements a counter counts a numbering where `context`
+/// stands.
+fn styled_numbering(engine: &Engine, counter: &Counter) -> bool {
+    let CounterKey::Selector(Selector::Elem(elem, _)) = counter.key() else { return false };
+    crate::model::StyleChain::new(&engine.styles).get(*elem, "numbering").is_some()
+}
+
+/// The numbering of the element at `location` when the counter counts elements of its
+/// kind (`counter(heading).display(at: <intro>)` numbers as that heading does).
+fn located_numbering(
+    engine: &mut Engine,
+    counter: &Counter,
+    location: Location,
+    span: Span,
+) -> Option<Value> {
+    let CounterKey::Selector(Selector::Elem(elem, _)) = counter.key() else { return None };
+    let found = select(engine, &Selector::Location(location), false, span, "location").ok()?;
+    match found.first()?.field("numbering") {
+        Some(value @ (Value::Str(_) | Value::Func(_))) if found[0].is(*elem) => Some(value.clone()),
+        _ => None,
+    }
 }
 
 /// The numbering that the styles where `context` stands give the elements a counter

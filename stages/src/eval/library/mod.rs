@@ -9,6 +9,7 @@ mod foundations;
 mod geometry;
 mod introspection;
 mod math_module;
+mod measure;
 mod numbering;
 mod numbers;
 mod paint;
@@ -48,8 +49,10 @@ pub use self::numbering::is_numbering_pattern;
 pub use self::numbers::{Endian, endian, field as number_field};
 pub use self::paint::gradient_kind_value;
 pub use self::symbols::binding_deprecation;
+pub use self::text::check_font_families;
 pub(crate) use self::updates::apply as apply_counter_update;
 pub use self::updates::page_number;
+pub use self::updates::page_total;
 
 /// The global scope of the standard library. `inputs` becomes `sys.inputs`.
 pub fn std_library(inputs: Dict) -> Scope {
@@ -59,6 +62,7 @@ pub fn std_library(inputs: Dict) -> Scope {
     data::define(&mut scope);
     numbering::define(&mut scope);
     introspection::define(&mut scope);
+    measure::define(&mut scope);
     symbols::define(&mut scope);
     for elem in LIBRARY_ELEMENTS {
         scope.define(elem.name(), Func::from(**elem));

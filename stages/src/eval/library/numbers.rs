@@ -22,13 +22,14 @@ fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> 
 
 /// Runs the constructor of a number type, `None` for other types.
 pub fn construct(engine: &mut Engine, ty: Type, args: &mut Args) -> Option<SourceResult<Value>> {
-    Some(match ty {
+    let result = match ty {
         Type::Int => construct_int(args),
         Type::Float => construct_float(args),
         Type::Decimal => construct_decimal(engine, args),
         Type::Version => construct_version(args),
         _ => return None,
-    })
+    };
+    Some(args.leftover_first(result))
 }
 
 /// The constants and functions reachable from a number type.
@@ -147,7 +148,10 @@ fn construct_decimal(engine: &mut Engine, args: &mut Args) -> SourceResult<Value
         Value::Int(i) => Decimal::from(i),
         Value::Decimal(d) => d,
         Value::Float(f) => {
-            if let Some(literal) = float_literal(engine, span) {
+            // A leftover argument fails the call before Typst would warn.
+            if args.items.is_empty()
+                && let Some(literal) = float_literal(engine, span)
+            {
                 engine.warnings.push(crate::warning!(
                     span,
                     "creating a decimal using imprecise float literal";

@@ -60,29 +60,41 @@ type Stop = (Color, Option<Ratio>, Span);
 /// Takes the positional stops.
 fn stops(args: &mut Args) -> SourceResult<Vec<Stop>> {
     let mut out = Vec::new();
+    // Every bad stop is reported, not just the first.
+    let mut errors = ecow::EcoVec::new();
     while let Some(i) = args.items.iter().position(|a| a.name.is_none()) {
         let arg = args.items.remove(i);
-        let stop = match arg.value {
-            Value::Color(c) => (c, None),
-            Value::Array(array) => match array.0.as_slice() {
-                [color, offset] => {
-                    let color = match color {
-                        Value::Color(c) => *c,
-                        v => return Err(mismatch("color", v)).at(arg.span),
-                    };
-                    let offset = match offset {
-                        Value::Ratio(r) => *r,
-                        v => return Err(mismatch("ratio", v)).at(arg.span),
-                    };
-                    (color, Some(offset))
-                }
-                _ => crate::bail!(arg.span, "a color stop must contain exactly two entries"),
-            },
-            v => return Err(mismatch("color or array", &v)).at(arg.span),
-        };
-        out.push((stop.0, stop.1, arg.span));
+        match stop(arg.value) {
+            Ok((color, offset)) => out.push((color, offset, arg.span)),
+            Err(message) => errors.push(crate::error!(arg.span, "{message}")),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
     }
     Ok(out)
+}
+
+/// One stop: a color, or a color and its offset.
+fn stop(value: Value) -> StrResult<(Color, Option<Ratio>)> {
+    match value {
+        Value::Color(c) => Ok((c, None)),
+        Value::Array(array) => match array.0.as_slice() {
+            [color, offset] => {
+                let color = match color {
+                    Value::Color(c) => *c,
+                    v => return Err(mismatch("color", v)),
+                };
+                let offset = match offset {
+                    Value::Ratio(r) => *r,
+                    v => return Err(mismatch("ratio", v)),
+                };
+                Ok((color, Some(offset)))
+            }
+            _ => Err("a color stop must contain exactly two entries".into()),
+        },
+        v => Err(mismatch("color or array", &v)),
+    }
 }
 
 /// The stops with their offsets: spread evenly when none has one, checked otherwise.
@@ -139,9 +151,18 @@ fn relative(args: &mut Args) -> SourceResult<Option<EcoString>> {
 
 /// A named pair of ratios (`center: (50%, 50%)`).
 fn ratio_pair(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Ratio)>> {
+    let pair = ratio_pair_of(args, name);
+    args.failed |= pair.is_err();
+    pair
+}
+
+/// The named pair of ratios, read.
+fn ratio_pair_of(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Ratio)>> {
     let span = args.named_span(name);
     match args.named::<Value>(name)? {
         None => Ok(None),
+        // The focal center defaults to the center when it is `auto`.
+        Some(Value::Auto) if name == "focal-center" => Ok(None),
         Some(Value::Array(array)) => match array.0.as_slice() {
             [x, y] => {
                 let ratio = |v: &Value| match v {
@@ -152,6 +173,7 @@ fn ratio_pair(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Ratio)
             }
             _ => crate::bail!(span, "array must contain exactly two items"),
         },
+        Some(v) if name == "focal-center" => Err(mismatch("array or auto", &v)).at(span),
         Some(v) => Err(mismatch("array", &v)).at(span),
     }
 }
@@ -163,11 +185,14 @@ fn ratio_arg(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Span)>>
 }
 
 /// The stops, space and relative arguments every gradient takes.
+/// Their errors are those of reading arguments, reported before any leftover argument.
 fn common(args: &mut Args) -> SourceResult<(Vec<Stop>, ColorSpace, Option<EcoString>)> {
-    let stops = stops(args)?;
+    let stops = stops(args);
+    args.failed |= stops.is_err();
     let space = super::color::space_arg(args, ColorSpace::Oklab)?;
-    let relative = relative(args)?;
-    Ok((stops, space, relative))
+    let relative = relative(args);
+    args.failed |= relative.is_err();
+    Ok((stops?, space, relative?))
 }
 
 fn at_least_two(args: &Args, stops: &[Stop]) -> SourceResult<()> {
@@ -178,8 +203,16 @@ fn at_least_two(args: &Args, stops: &[Stop]) -> SourceResult<()> {
     Ok(())
 }
 
-/// `gradient.linear(..stops, space:, relative:, dir:, angle:)`.
+/// `gradient.linear(..stops, space:, relative:, dir:, angle:)`: unlike the other kinds,
+/// Typst checks its stops before it looks for leftover arguments.
 fn linear(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let result = linear_parts(args);
+    args.failed |= result.is_err();
+    result
+}
+
+/// The linear gradient of the arguments.
+fn linear_parts(args: &mut Args) -> SourceResult<Value> {
     let (stops, space, relative) = common(args)?;
     let angle = match args.named::<Angle>("angle")? {
         Some(angle) => angle,
@@ -236,37 +269,63 @@ fn conic(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `tiling(size: auto, spacing: (0pt, 0pt), offset: (0pt, 0pt), relative: auto, body)`.
 pub fn construct_tiling(args: &mut Args) -> SourceResult<Value> {
+    let read = tiling_args(args);
+    // Errors in reading the arguments come before leftover ones; the checks below after.
+    args.failed |= read.is_err();
+    let (size, spacing, offset, relative, body) = read?;
+    args.take().finish()?;
+    if let Some(((w, h), span)) = size {
+        if w.em.get() != 0.0 || h.em.get() != 0.0 {
+            crate::bail!(span, "tile size must be absolute");
+        }
+        if [w, h].iter().any(|l| l.abs.to_pt() == 0.0 || !l.abs.to_pt().is_finite()) {
+            crate::bail!(span, "tile size must be non-zero and non-infinite");
+        }
+    }
+    if spacing.0.0.em.get() != 0.0 || spacing.0.1.em.get() != 0.0 {
+        crate::bail!(spacing.1, "tile spacing must be absolute");
+    }
+    if offset.0.0.abs.em.get() != 0.0 || offset.0.1.abs.em.get() != 0.0 {
+        crate::bail!(offset.1, "tile offset must not be font-relative");
+    }
+    let size = size.map(|(size, _)| size);
+    let data = TilingData { body, size, spacing: spacing.0, offset: offset.0, relative };
+    Ok(Value::Tiling(Tiling(Arc::new(data))))
+}
+
+/// A pair of lengths with the span it was given at.
+type SpannedPair<T> = ((T, T), Span);
+
+/// The arguments of `tiling`, cast: size, spacing, offset, relative, body.
+#[allow(clippy::type_complexity)]
+fn tiling_args(
+    args: &mut Args,
+) -> SourceResult<(
+    Option<SpannedPair<Length>>,
+    SpannedPair<Length>,
+    SpannedPair<Rel>,
+    Option<EcoString>,
+    Content,
+)> {
     let size_span = args.named_span("size");
     let size = match args.named::<Value>("size")? {
         None | Some(Value::Auto) => None,
-        Some(v) => Some(length_pair(v, "array or auto").at(size_span)?),
+        Some(v) => Some((length_pair(v, "array or auto").at(size_span)?, size_span)),
     };
-    if let Some((w, h)) = size
-        && (w.em.get() != 0.0 || h.em.get() != 0.0)
-    {
-        crate::bail!(size_span, "tile size must be absolute");
-    }
     let zero = Length::abs(crate::base::Abs::zero());
     let spacing_span = args.named_span("spacing");
     let spacing = match args.named::<Value>("spacing")? {
         None => (zero, zero),
         Some(v) => length_pair(v, "array").at(spacing_span)?,
     };
-    if spacing.0.em.get() != 0.0 || spacing.1.em.get() != 0.0 {
-        crate::bail!(spacing_span, "tile spacing must be absolute");
-    }
     let offset_span = args.named_span("offset");
     let offset = match args.named::<Value>("offset")? {
         None => (Rel::default(), Rel::default()),
         Some(v) => rel_pair(v).at(offset_span)?,
     };
-    if offset.0.abs.em.get() != 0.0 || offset.1.abs.em.get() != 0.0 {
-        crate::bail!(offset_span, "tile offset must not be font-relative");
-    }
     let relative = relative(args)?;
     let body: Content = args.expect("body")?;
-    let data = TilingData { body, size, spacing, offset, relative };
-    Ok(Value::Tiling(Tiling(Arc::new(data))))
+    Ok((size, (spacing, spacing_span), (offset, offset_span), relative, body))
 }
 
 /// The two items of an array (`(x, y)`), else an error naming `expected`.

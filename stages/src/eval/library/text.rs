@@ -1,6 +1,7 @@
 //! Constructors of the text-like types and their type-scope functions: `str(value, base:
 //! ..)`, `str.from-unicode`, `str.to-unicode`, `regex(pattern)`, `bytes(value)` and
-//! `label(name)`, with Typst's conversions and errors.
+//! `label(name)`, with Typst's conversions and errors; and the check that the font
+//! families a `text` call or `set text` names exist.
 
 use ecow::{EcoString, eco_format};
 
@@ -8,7 +9,8 @@ use super::native;
 use crate::base::{SourceResult, Span};
 use crate::eval::{At, Engine};
 use crate::model::{
-    Args, Bytes, Label, Regex, Str, StrResult, Type, Value, format_float, format_int, mismatch,
+    Args, Bytes, Element, Label, Regex, Str, StrResult, TEXT, Type, Value, format_float,
+    format_int, mismatch,
 };
 
 native!(FROM_UNICODE, "from-unicode", from_unicode);
@@ -34,6 +36,55 @@ pub fn construct(ty: Type, args: &mut Args) -> Option<SourceResult<Value>> {
         Type::Label => construct_label(args),
         _ => return None,
     })
+}
+
+/// Warns `unknown font family: name`, at the argument's value, for each family that a
+/// `font` argument of a `text` call or `set text` rule names and no font has. Runs when
+/// the arguments are read (so a text never placed still warns, and a `context` warns
+/// from the final layout iteration only); nothing for a malformed value, whose error
+/// comes from the element, nor where no fonts are known (evaluation on its own).
+pub fn check_font_families(engine: &mut Engine, elem: Element, args: &Args) {
+    if elem != TEXT {
+        return;
+    }
+    let Some(typesetter) = engine.world.typesetter() else { return };
+    for arg in args.items.iter().filter(|arg| arg.name.as_deref() == Some("font")) {
+        let Some(families) = font_families(&arg.value) else { continue };
+        for family in families {
+            if !typesetter.font_family_exists(family) {
+                let family = family.to_lowercase();
+                let warning = crate::warning!(arg.value_span, "unknown font family: {family}");
+                engine.warnings.push(warning);
+            }
+        }
+    }
+}
+
+/// The family names of a well-formed `font` value: a name, a `(name: .., covers: ..)`
+/// dictionary, or a non-empty array of those; `None` for anything else.
+fn font_families(value: &Value) -> Option<Vec<&str>> {
+    fn family(value: &Value) -> Option<&str> {
+        match value {
+            Value::Str(name) => Some(name.as_str()),
+            Value::Dict(dict) => {
+                let covers_ok = match dict.get("covers") {
+                    None | Some(Value::Regex(_)) => true,
+                    Some(Value::Str(covers)) => covers.as_str() == "latin-in-cjk",
+                    Some(_) => false,
+                };
+                match dict.get("name") {
+                    Some(Value::Str(name)) if covers_ok => Some(name.as_str()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+    match value {
+        Value::Array(items) if items.is_empty() => None,
+        Value::Array(items) => items.as_slice().iter().map(family).collect(),
+        other => family(other).map(|name| vec![name]),
+    }
 }
 
 /// Takes the next positional argument with the span errors about it point at.

@@ -33,6 +33,43 @@ fn part<T: TryFrom<i64>>(args: &mut Args, name: &str) -> SourceResult<Option<T>>
 /// `datetime(year:, month:, day:, hour:, minute:, second:)`.
 pub fn construct_datetime(args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
+    let parts = datetime_parts(args);
+    // Typst finds these while reading the arguments, before any leftover one.
+    args.failed |= parts.is_err();
+    let [year, month, day, hour, minute, second] = parts?;
+    let year = year.map(|y| y as i32);
+    let [month, day, hour, minute, second] =
+        [month, day, hour, minute, second].map(|p| p.map(|p| p as u8));
+    args.take().finish()?;
+
+    let time = match (hour, minute, second) {
+        (Some(h), Some(m), Some(s)) => Some((h, m, s)),
+        (None, None, None) => None,
+        _ => crate::bail!(span, "time is incomplete"),
+    };
+    // A complete but invalid time is reported before an incomplete date.
+    if let Some(t) = time
+        && Datetime::checked(None, Some(t)).is_err()
+    {
+        crate::bail!(span, "time is invalid");
+    }
+    let date = match (year, month, day) {
+        (Some(y), Some(m), Some(d)) => Some((y, m, d)),
+        (None, None, None) => None,
+        _ => crate::bail!(span, "date is incomplete"),
+    };
+    if date.is_none() && time.is_none() {
+        crate::bail!(span, "at least one of date or time must be fully specified");
+    }
+    match Datetime::checked(date, time) {
+        Ok(datetime) => Ok(Value::Datetime(datetime)),
+        Err(error) => crate::bail!(span, "{}", error.message()),
+    }
+}
+
+/// The datetime's parts as given: the year (in `i32`'s range), then the month (a valid
+/// one) and the others (in `u8`'s range).
+fn datetime_parts(args: &mut Args) -> SourceResult<[Option<i64>; 6]> {
     let year: Option<i32> = part(args, "year")?;
     let month_span = args.named_span("month");
     let month: Option<u8> = part(args, "month")?;
@@ -45,30 +82,8 @@ pub fn construct_datetime(args: &mut Args) -> SourceResult<Value> {
     let hour: Option<u8> = part(args, "hour")?;
     let minute: Option<u8> = part(args, "minute")?;
     let second: Option<u8> = part(args, "second")?;
-    args.take().finish()?;
-
-    let time = match (hour, minute, second) {
-        (Some(h), Some(m), Some(s)) => Some((h, m, s)),
-        (None, None, None) => None,
-        _ => crate::bail!(span, "time is incomplete"),
-    };
-    let date = match (year, month, day) {
-        (Some(y), Some(m), Some(d)) => Some((y, m, d)),
-        (None, None, None) => None,
-        _ => crate::bail!(span, "date is incomplete"),
-    };
-    if let Some(t) = time
-        && Datetime::checked(None, Some(t)).is_err()
-    {
-        crate::bail!(span, "time is invalid");
-    }
-    if date.is_none() && time.is_none() {
-        crate::bail!(span, "at least one of date or time must be fully specified");
-    }
-    match Datetime::checked(date, time) {
-        Ok(datetime) => Ok(Value::Datetime(datetime)),
-        Err(error) => crate::bail!(span, "{}", error.message()),
-    }
+    let wide = |p: Option<u8>| p.map(i64::from);
+    Ok([year.map(i64::from), wide(month), wide(day), wide(hour), wide(minute), wide(second)])
 }
 
 /// `duration(seconds: 0, minutes: 0, hours: 0, days: 0, weeks: 0)`.
@@ -91,6 +106,10 @@ fn today(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.named_span("offset");
     let offset = match args.named::<Value>("offset")? {
         None | Some(Value::Auto) => None,
+        // The clock cannot represent an offset of a whole day or more.
+        Some(Value::Int(hours)) if hours.abs() >= 24 => {
+            crate::bail!(args.span, "unable to get the current date")
+        }
         Some(Value::Int(hours)) => Some(hours),
         Some(Value::Duration(d)) => Some(d.secs / 3600),
         Some(v) => return Err(mismatch("duration, integer, or auto", &v)).at(span),

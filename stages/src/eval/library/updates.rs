@@ -19,8 +19,8 @@ use std::hash::{Hash, Hasher};
 use ecow::{EcoString, eco_format};
 
 use crate::base::{
-    Asked, FxHasher64, Introspection, Introspector, Location, Question, Record, SourceResult, Span,
-    TagInfo, update_indices,
+    Asked, FxHasher64, Introspection, Introspector, Location, Point, Question, Record,
+    SourceResult, Span, TagInfo, update_indices,
 };
 use crate::eval::Engine;
 use crate::model::{
@@ -173,13 +173,24 @@ impl Cutoff {
     /// How many of `records` (in document order) come before the cutoff.
     fn index(self, records: &[Record]) -> usize {
         let find = |location: Location| records.iter().position(|r| r.location == location);
+        // The start of a page includes what stands between it and the page before (at
+        // its very origin, before the header).
+        let start = |page: usize| {
+            records.partition_point(|r| {
+                r.page < page || (r.page == page && r.position == Point::zero())
+            })
+        };
         match self {
             Self::End => records.len(),
-            Self::Page { page, end: false } => records.partition_point(|r| r.page < page),
+            Self::Page { page, end: false } => start(page),
             Self::Page { page, end: true } => records.partition_point(|r| r.page <= page),
             Self::Here(location, page) => match (location.and_then(find), page) {
+                // A show rule's context stands at its element, whose other tags count.
+                (Some(index), _) if records[index].info != TagInfo::Context => {
+                    Self::Through(records[index].location).index(records)
+                }
                 (Some(index), _) => index + 1,
-                (None, Some(page)) => records.partition_point(|r| r.page < page),
+                (None, Some(page)) => start(page),
                 (None, None) => 0,
             },
             // The element's other tags at its place (a labelled heading's heading, label
@@ -577,6 +588,19 @@ pub fn page_number(engine: &mut Engine, page: usize, end: bool) -> SourceResult<
     let counter = Counter::new(CounterKey::Page);
     let state = counter_value(engine, &counter, Cutoff::Page { page, end }, span)?;
     Ok(state.first())
+}
+
+/// The final value of the page counter (the total that `"1 / 1"` page numberings show):
+/// the page count when the page counter is never updated.
+pub fn page_total(engine: &mut Engine) -> SourceResult<usize> {
+    let span = Span::detached();
+    if !page_counter_updated(engine, span, "the page counter") {
+        let introspector = engine.introspect(Introspection::PageCount, span, "counter(page)");
+        // A document has at least one page, even before the first layout.
+        return Ok(introspector.pages().max(1));
+    }
+    let counter = Counter::new(CounterKey::Page);
+    Ok(counter_value(engine, &counter, Cutoff::End, span)?.first())
 }
 
 /// Whether the previous layout holds updates of the page counter, as a recorded read

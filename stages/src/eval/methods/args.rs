@@ -80,7 +80,11 @@ pub(super) fn call(
                     v => return Err(mismatch("boolean", &v)).at(f.span()),
                 }
             }
-            Value::Args(std::sync::Arc::new(Args { span: target.span, items: kept.into() }))
+            Value::Args(std::sync::Arc::new(Args {
+                span: target.span,
+                items: kept.into(),
+                failed: false,
+            }))
         }
         _ => crate::bail!(span, "type arguments has no method `{name}`"),
     })

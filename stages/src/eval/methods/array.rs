@@ -524,17 +524,18 @@ pub fn construct(args: &mut Args) -> SourceResult<Value> {
 /// `array.range(start: 0, end, step: 1, inclusive: false)`: the integers from `start`
 /// up to `end` (reached only when `inclusive`), `step` apart.
 pub fn range(args: &mut Args) -> SourceResult<Value> {
-    let first: i64 = args.expect("end")?;
-    let (start, end) = match args.eat::<i64>()? {
-        Some(second) => (first, second),
-        None => (0, first),
-    };
+    // Typst takes the named arguments before the positional ones.
+    let inclusive: bool = args.named("inclusive")?.unwrap_or(false);
     let step = match args.named_spanned::<i64>("step")? {
         Some((0, span)) => return Err("number must not be zero".into()).at(span),
         Some((step, _)) => step,
         None => 1,
     };
-    let inclusive: bool = args.named("inclusive")?.unwrap_or(false);
+    let first: i64 = args.expect("end")?;
+    let (start, end) = match args.eat::<i64>()? {
+        Some(second) => (first, second),
+        None => (0, first),
+    };
     let before_end = |x: i64| match (step > 0, inclusive) {
         (true, false) => x < end,
         (true, true) => x <= end,

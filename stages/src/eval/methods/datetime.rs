@@ -26,6 +26,8 @@ pub(super) fn call(dt: Datetime, name: &str, args: &mut Args, span: Span) -> Sou
             let pattern_span =
                 args.items.iter().find(|a| a.name.is_none()).map_or(span, |a| a.value_span);
             let pattern: Option<Smart<Str>> = args.eat()?;
+            // Leftover arguments are reported before the pattern is used.
+            args.take().finish()?;
             let pattern = match &pattern {
                 Some(Smart::Custom(p)) => p.as_str(),
                 _ => dt.default_pattern(),

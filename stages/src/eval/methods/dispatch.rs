@@ -58,10 +58,11 @@ pub fn call_mut(
     span: Span,
 ) -> SourceResult<Option<Value>> {
     let output = match target {
-        Value::Array(array) => array::call_mut(array, name, &mut args, span)?,
-        Value::Dict(dict) => dict::call_mut(dict, name, &mut args, span)?,
-        _ => None,
+        Value::Array(array) => array::call_mut(array, name, &mut args, span),
+        Value::Dict(dict) => dict::call_mut(dict, name, &mut args, span),
+        _ => Ok(None),
     };
+    let output = args.leftover_first(output)?;
     if output.is_some() {
         args.finish()?;
     }
@@ -76,9 +77,9 @@ pub fn call(
     mut args: Args,
     span: Span,
 ) -> SourceResult<Value> {
-    let output = {
+    let output = (|| -> SourceResult<Value> {
         let args = &mut args;
-        match target {
+        Ok(match target {
             Value::Str(s) => str::call(engine, &s, name, args, span)?,
             Value::Array(array) => array::call(engine, array, name, args, span)?,
             Value::Dict(dict) => dict::call(engine, dict, name, args, span)?,
@@ -104,8 +105,9 @@ pub fn call(
                 library::location_method(engine, location, name, args, span)?
             }
             v => crate::bail!(span, "type {} has no method `{name}`", v.ty().short_name()),
-        }
-    };
+        })
+    })();
+    let output = args.leftover_first(output)?;
     args.finish()?;
     Ok(output)
 }

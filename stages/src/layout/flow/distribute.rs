@@ -346,8 +346,32 @@ impl Distributor {
     }
 }
 
+/// Moves tags that only spacing separates from the frame after them past that spacing:
+/// as in Typst, they mark the content they stand before (`v(1em)` in a heading's show
+/// rule puts the heading where its text is).
+fn stick_tags(items: &mut [Item]) {
+    let mut i = 0;
+    while i < items.len() {
+        if !matches!(items[i], Item::Tag(_)) {
+            i += 1;
+            continue;
+        }
+        let tags = i + items[i..].iter().take_while(|item| matches!(item, Item::Tag(_))).count();
+        let spacing = tags
+            + items[tags..]
+                .iter()
+                .take_while(|item| matches!(item, Item::Abs(..) | Item::Fr(_)))
+                .count();
+        if spacing > tags && matches!(items.get(spacing), Some(Item::Frame { .. })) {
+            items[i..spacing].rotate_left(tags - i);
+        }
+        i = spacing.max(i + 1);
+    }
+}
+
 /// Builds the frame of a region from its items.
 fn compose(mut items: Vec<Item>, regions: &Regions) -> Frame {
+    stick_tags(&mut items);
     // Weak spacing at the end of a region goes.
     if let Some(last) = items
         .iter()

@@ -4,11 +4,15 @@
 //! `footer-descent`, 30% of the margin by default, keep them off the body), the
 //! background goes below the body and the foreground above it, and the fill is set.
 //!
+//! The number shown is the page counter's (`counter(page).update(..)` changes it): at the
+//! start of the page for an automatic header, at its end for an automatic footer, with
+//! the final value as the total when the numbering takes two numbers (`"1 / 1"`).
 //! Headers and footers see their page through `Engine.here` (page and numbering), so
 //! that `context counter(page).display()` works in them.
 
 use crate::base::{Abs, Point, Size, SourceResult, Span};
 use crate::doc::{Frame, Page, PageFill};
+use crate::eval::library::{is_numbering_pattern, page_number, page_total};
 use crate::layout::flow::layout_content;
 use crate::layout::text::{paint, resolve_rel};
 use crate::layout::{LaidPage, LayoutContext, PageNumber, Regions};
@@ -33,18 +37,23 @@ pub fn finalize_page(
     cx.engine.here.page = Some(number.get());
     cx.engine.here.numbering = numbering.clone();
 
-    let formatted = match &numbering {
-        Some(numbering) => Some(format_number(cx, numbering, number.get())?),
-        None => None,
-    };
-    let label = formatted.as_ref().map(|content| content.plain_text());
-
     // The automatic header or footer: the page number, at the number alignment.
     let number_align = match chain.get(PAGE, "number-align") {
         Some(Value::Alignment(a)) => *a,
         _ => Alignment { x: Some(HAlign::Center), y: Some(VAlign::Bottom) },
     };
     let number_on_top = number_align.y == Some(VAlign::Top);
+
+    let formatted = match &numbering {
+        Some(numbering) => {
+            // A header shows the page counter at the start of its page, a footer at its
+            // end (after the page's own updates).
+            let current = page_number(cx.engine, number.get(), !number_on_top)?;
+            Some(format_number(cx, numbering, current)?)
+        }
+        None => None,
+    };
+    let label = formatted.as_ref().map(|content| content.plain_text());
     let marginal = |name: &str, auto: bool| match chain.get(PAGE, name) {
         Some(Value::Content(content)) => Some((content.clone(), None)),
         Some(Value::None) => None,
@@ -109,25 +118,41 @@ pub fn finalize_page(
     Ok(Page { frame, fill, number, label })
 }
 
-/// Formats a page number with a numbering pattern or function.
+/// Formats a page number with a numbering function (given the number and the total) or
+/// pattern (given the total too when it has a second counting symbol: `"1 / 1"`).
 fn format_number(
     cx: &mut LayoutContext,
     numbering: &Value,
     number: usize,
 ) -> SourceResult<Content> {
     let span = Span::detached();
-    let n = Value::Int(i64::try_from(number).unwrap_or(i64::MAX));
+    let int = |n: usize| Value::Int(i64::try_from(n).unwrap_or(i64::MAX));
+    let both = match numbering {
+        Value::Str(pattern) => counting_symbols(pattern) >= 2,
+        _ => true,
+    };
+    let mut numbers = vec![int(number)];
+    if both {
+        numbers.push(int(page_total(cx.engine)?));
+    }
     let value = match numbering {
-        Value::Func(func) => func.call(cx.engine, Args::new(span, [n]))?,
+        Value::Func(func) => func.call(cx.engine, Args::new(span, numbers))?,
         pattern => match cx.engine.world.library().get("numbering") {
             Some(Value::Func(func)) => {
                 let func = func.clone();
-                func.call(cx.engine, Args::new(span, [pattern.clone(), n]))?
+                let args = std::iter::once(pattern.clone()).chain(numbers);
+                func.call(cx.engine, Args::new(span, args))?
             }
-            _ => Value::Int(number as i64),
+            _ => int(number),
         },
     };
     Ok(value.display())
+}
+
+/// How many counting symbols a numbering pattern has (`"1 / 1"` has two).
+fn counting_symbols(pattern: &str) -> usize {
+    let mut buf = [0; 4];
+    pattern.chars().filter(|c| is_numbering_pattern(c.encode_utf8(&mut buf))).count()
 }
 
 /// Lays out a header, footer, background or foreground into `area` (filled), aligned by

@@ -1,16 +1,16 @@
 //! Page runs → laid pages: the page geometry from the run's `page` properties (paper,
 //! width, height, flipped, margins, columns), the run's flow laid out into the body
 //! regions, each body (one frame per column) placed within the margins on a page-sized
-//! frame. Pagination then joins the runs, adding blank pages where a run asks for a
-//! parity.
+//! frame, with the tags that stand between the pages at the first page's origin.
+//! Pagination then joins the runs, adding blank pages where a run asks for a parity.
 
 use crate::base::{Abs, Point, Size, SourceResult};
-use crate::doc::Frame;
+use crate::doc::{Frame, FrameItem};
 use crate::layout::flow::layout_flow;
 use crate::layout::text::resolve_rel;
 use crate::layout::{LaidPage, LayoutContext, Regions};
 use crate::model::{PAGE, Rel, Style, StyleChain, Styles, Value};
-use crate::realize::{PageRun, Parity};
+use crate::realize::{FlowItem, PageRun, Parity};
 
 use super::paper::paper_size;
 
@@ -140,7 +140,8 @@ pub fn layout_run(cx: &mut LayoutContext, run: &PageRun) -> SourceResult<Vec<Lai
             breakable: false,
         }
     };
-    let fragment = layout_flow(cx, &run.items, regions)?;
+    let lead = run.lead.min(run.items.len());
+    let fragment = layout_flow(cx, &run.items[lead..], regions)?;
     let mut frames = fragment.0;
     if frames.is_empty() {
         frames.push(Frame::new(Size::new(column, if finite { body.height } else { Abs::zero() })));
@@ -154,6 +155,14 @@ pub fn layout_run(cx: &mut LayoutContext, run: &PageRun) -> SourceResult<Vec<Lai
             content + geometry.top + geometry.bottom
         };
         let mut frame = Frame::new(Size::new(geometry.size.width, height));
+        if i == 0 {
+            // Tags between the pages stand at the very start of the first page.
+            for item in &run.items[..lead] {
+                if let FlowItem::Tag(tag) = item {
+                    frame.push(Point::zero(), FrameItem::Tag(tag.clone()));
+                }
+            }
+        }
         for (c, body) in chunk.iter().enumerate() {
             let x = geometry.left + (column + gutter) * c as f64;
             frame.push_frame(Point::new(x, geometry.top), body.clone());
