@@ -139,7 +139,8 @@ impl PageSink for Recorder {
 }
 
 fn stream(text: &str, jobs: usize) -> (Compiled, Recorder) {
-    let world = MemoryWorld::new(text);
+    // A file that is there but is no image: it fails only when laid out.
+    let world = MemoryWorld::new(text).with_file("/broken.png", b"not a png".to_vec());
     let recorder = Recorder::default();
     let jobs = NonZeroUsize::new(jobs).unwrap_or(NonZeroUsize::MIN);
     let compiled =
@@ -163,10 +164,10 @@ fn pages_stream_to_the_sink_in_order() {
 fn pages_stream_before_later_runs_are_final() {
     // The second run's footer fails only when its page is finalized; the first run's page
     // has gone to the sink by then.
-    let text = "A\n#set page(footer: image(\"missing.png\"))\nB\n";
+    let text = "A\n#set page(footer: image(\"broken.png\"))\nB\n";
     let (compiled, recorder) = stream(text, 2);
     assert!(compiled.document.is_none());
-    assert_eq!(messages(&compiled), ["file not found (searched at /missing.png)"]);
+    assert_eq!(messages(&compiled), ["unknown image format"]);
     assert_eq!(recorder.events.into_inner().unwrap(), [Event::Page(1)]);
     // An error in `context` holds only if the document settles with it, so that page is
     // finalized and streamed too; the compilation still fails.

@@ -41,7 +41,7 @@ pub fn access_dict<'v>(vm: &'v mut Vm, field: ast::FieldAccess) -> SourceResult<
         value => {
             let ty = value.ty();
             let name = ty.long_name();
-            if matches!(ty, Type::Symbol | Type::Content | Type::Module | Type::Func) {
+            if matches!(ty, Type::Symbol | Type::Content | Type::Module | Type::Func | Type::Args) {
                 crate::bail!(span, "cannot mutate fields on {name}");
             } else if has_fields(ty) {
                 crate::bail!(span, "fields on {name} are not yet mutable";
@@ -84,6 +84,14 @@ fn access_call<'v>(vm: &'v mut Vm, call: ast::FuncCall) -> SourceResult<&'v mut 
                 ("at", Value::Dict(dict)) => {
                     let key: Str = args.expect("key")?;
                     dict.at_mut(&key)
+                }
+                (_, target) if !super::methods::has_method(target, method.as_str()) => {
+                    crate::bail!(
+                        span,
+                        "type {} has no method `{}`",
+                        target.ty().long_name(),
+                        method.as_str()
+                    )
                 }
                 _ => crate::bail!(span, "cannot mutate a temporary value"),
             };

@@ -14,7 +14,9 @@ use crate::model::{Args, Closure, ClosureKind, Func, FuncRepr, Scope, Value};
 use crate::syntax::SyntaxKind;
 use crate::syntax::ast::{self, AstNode, Expr};
 
-/// Evaluates a function call or method call.
+/// Evaluates a function call or method call. As in Typst, the callee is resolved before
+/// the arguments are evaluated (`#calc.foo(y)` complains about `foo`, not about `y`),
+/// except for mutating methods, which take their arguments before the place they change.
 pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
     let span = call.span();
     let callee = call.callee();
@@ -31,42 +33,89 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
                 return Ok(result);
             }
             let target = target.clone();
-            return call_method_or_field(vm, target, access, args, span);
+            let callee = resolve_method(target, access, span)?;
+            return call_resolved(vm, callee, access, args, span);
         }
         let target = eval_expr(vm, target_expr)?;
+        let callee = resolve_method(target, access, span)?;
         let args = eval_args(vm, call.args(), span)?;
-        return call_method_or_field(vm, target, access, args, span);
+        return call_resolved(vm, callee, access, args, span);
     }
     let func = eval_expr(vm, callee)?;
+    match &func {
+        Value::Func(_) => {}
+        Value::Type(ty) if super::library::has_constructor(*ty) => {}
+        Value::Type(ty) => {
+            crate::bail!(span, "type {} does not have a constructor", ty.long_name())
+        }
+        other => crate::bail!(callee.span(), "expected function, found {}", other.ty().long_name()),
+    }
     let args = eval_args(vm, call.args(), span)?;
     call_value(vm.engine, func, args, callee.span())
 }
 
-/// Calls `target.name(args)`: a method of the target's type, or else a function stored
-/// in a field of a module, function, type or symbol.
-fn call_method_or_field(
-    vm: &mut Vm,
-    target: Value,
-    access: ast::FieldAccess,
-    args: Args,
-    span: Span,
-) -> SourceResult<Value> {
+/// What `target.name(..)` calls.
+enum Callee {
+    /// A method of the target's type, called on the target.
+    Method(Value),
+    /// A function stored in a field of a module, function, type or symbol.
+    Field(Value),
+    /// A function of the target's type's scope, called with the target as its first
+    /// argument (`red.hsl()` is `color.hsl(red)`).
+    Scoped(Value, Value),
+}
+
+/// Resolves `target.name`: a method of the target's type, or else a function stored in
+/// a field of a module, function, type or symbol.
+fn resolve_method(target: Value, access: ast::FieldAccess, span: Span) -> SourceResult<Callee> {
     let name = access.field();
     let is_container =
         matches!(target, Value::Module(_) | Value::Func(_) | Value::Type(_) | Value::Symbol(_));
     if !is_container && methods::has_method(&target, name.as_str()) {
-        return methods::call(vm.engine, target, name.as_str(), args, span);
+        return Ok(Callee::Method(target));
     }
     if is_container {
         return match field(target.clone(), name.as_str()) {
-            Ok(func) => call_value(vm.engine, func, args, access.span()),
-            Err(_) if methods::has_method(&target, name.as_str()) => {
-                methods::call(vm.engine, target, name.as_str(), args, span)
-            }
+            Ok(func) => Ok(Callee::Field(func)),
+            Err(_) if methods::has_method(&target, name.as_str()) => Ok(Callee::Method(target)),
             Err(message) => crate::bail!(name.span(), "{}", message),
         };
     }
-    Err(eco_vec![missing_method(target, access, span)])
+    match field(Value::Type(target.ty()), name.as_str()) {
+        Ok(func @ Value::Func(_)) => Ok(Callee::Scoped(func, target)),
+        Ok(other) => crate::bail!(span, "expected function, found {}", other.ty().long_name()),
+        Err(_) => Err(eco_vec![missing_method(target, access, span)]),
+    }
+}
+
+/// Calls what `resolve_method` found with the evaluated arguments.
+fn call_resolved(
+    vm: &mut Vm,
+    callee: Callee,
+    access: ast::FieldAccess,
+    args: Args,
+    span: Span,
+) -> SourceResult<Value> {
+    match callee {
+        Callee::Method(target) => {
+            methods::call(vm.engine, target, access.field().as_str(), args, span)
+        }
+        Callee::Field(func) => call_value(vm.engine, func, args, access.span()),
+        Callee::Scoped(func, target) => {
+            let mut args = args;
+            let target_span = access.target().span();
+            args.items.insert(
+                0,
+                crate::model::Arg {
+                    span: target_span,
+                    name: None,
+                    value: target,
+                    value_span: target_span,
+                },
+            );
+            call_value(vm.engine, func, args, access.span())
+        }
+    }
 }
 
 /// Typst's error for `target.name(..)` where the target's type has no method `name`,

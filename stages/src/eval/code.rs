@@ -167,13 +167,12 @@ pub fn eval_code<'a>(
             }
             _ => eval_expr(vm, expr)?,
         };
-        // The warning about a discarding `return` comes only once the join succeeded.
+        // The warning about a discarding `return` comes only once the join succeeded; it
+        // looks at everything joined so far, the expression that returned included (a
+        // content block a `return` leaves joins what it had before).
+        output = join(output, value).at(span)?;
         if matches!(vm.flow, Some(super::FlowEvent::Return(_, Some(_), true))) {
-            let before = output.clone();
-            output = join(output, value).at(span)?;
-            warn_discarded(vm, &before);
-        } else {
-            output = join(output, value).at(span)?;
+            warn_discarded(vm, &output);
         }
         if vm.flow.is_some() {
             break;

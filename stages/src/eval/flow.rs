@@ -135,13 +135,14 @@ fn run_for(vm: &mut Vm, f: ast::ForLoop) -> SourceResult<Value> {
             .iter()
             .map(|(k, v)| Value::Array(Array::from_iter([Value::Str(k.clone()), v.clone()])))
             .collect(),
-        Value::Str(s) => {
+        // Strings and bytes are looped over only into a name or `_`.
+        Value::Str(s) if !matches!(f.pattern(), ast::Pattern::Parenthesized(_)) => {
             if matches!(f.pattern(), ast::Pattern::Destructuring(_)) {
                 crate::bail!(f.pattern().span(), "cannot destructure values of string");
             }
             s.graphemes().map(|g| Value::Str(Str::from(g))).collect()
         }
-        Value::Bytes(bytes) => {
+        Value::Bytes(bytes) if !matches!(f.pattern(), ast::Pattern::Parenthesized(_)) => {
             if matches!(f.pattern(), ast::Pattern::Destructuring(_)) {
                 crate::bail!(f.pattern().span(), "cannot destructure values of bytes");
             }

@@ -42,9 +42,9 @@ pub fn eval_markup<'a>(
                 seq.push(rules::apply_recipe(vm, tail, recipe)?);
             }
             Expr::Label(label) => attach(vm, &mut seq, Label(label.get().into()), label.span()),
+            // An embedded expression that broke off (`#{ [a]; break }`) still adds what it
+            // made before (`a`), as in Typst.
             expr => match eval_expr(vm, expr)? {
-                // An embedded expression that broke off (`#{ [a]; break }`) adds nothing.
-                _ if vm.flow.is_some() => break,
                 Value::Label(label) => attach(vm, &mut seq, label, expr.span()),
                 value => seq.push(value.display().spanned(expr.span())),
             },

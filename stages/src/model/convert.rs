@@ -103,6 +103,8 @@ pub fn finish(content: &mut Content) -> SourceResult<()> {
                 content.push_field(index, tracks);
             }
         }
+    } else {
+        super::finish_math(content)?;
     }
     Ok(())
 }

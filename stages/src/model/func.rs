@@ -175,6 +175,7 @@ impl Func {
             }
             FuncRepr::Element(elem) => {
                 crate::eval::library::check_font_families(engine, *elem, &args);
+                crate::eval::library::check_element_files(engine, *elem, &args)?;
                 elem.construct(&mut args, &mut engine.warnings).and_then(|v| {
                     args.finish()?;
                     Ok(Value::Content(v))

@@ -1,8 +1,9 @@
 //! The elements of Typst's `math` module, as static data: one `Element` per kind with
 //! Typst 0.15's parameters (order, types, defaults, settable or not), plus the field
 //! conversions they need (delimiter pairs, accents, classes, fraction styles, matrix
-//! augmentation) and `finish_math`, which is to complete a constructed math element (a
-//! matrix's `gap`, a binomial without lower index) once `convert::finish` calls it. A uniform list, hence longer than most files.
+//! augmentation) and `finish_math`, which completes a constructed math element (a
+//! matrix's `gap`, a binomial without lower index) for `convert::finish`. A uniform list,
+//! hence longer than most files.
 
 use ecow::{EcoString, EcoVec, eco_format};
 
@@ -282,8 +283,8 @@ pub static MATH_ELEMENTS: &[&Element] = &[
 
 /// Completes a constructed math element as Typst's constructors do: a matrix's `gap`
 /// gives both of its gaps (each unless given itself) and its shorter rows are filled up
-/// with empty cells, and a binomial needs a lower index. Not yet called from
-/// `convert::finish`, so constructed elements skip it (only its unit tests run it).
+/// with empty cells, and a binomial needs a lower index. Called by `convert::finish`
+/// for every constructed element; other elements pass through unchanged.
 pub fn finish_math(content: &mut Content) -> SourceResult<()> {
     if content.is(MAT) {
         if let Some(gap) = content.take_field("gap") {
@@ -301,8 +302,6 @@ pub fn finish_math(content: &mut Content) -> SourceResult<()> {
                 if let Some(cell) = rows.as_slice().iter().find(|r| !matches!(r, Value::Array(_))) {
                     crate::bail!(content.span(), "{}", mismatch("array", cell));
                 }
-                rows.clone()
-            } else if rows.is_empty() {
                 rows.clone()
             } else {
                 Array::from_iter([Value::Array(rows.clone())])

@@ -538,6 +538,7 @@ const INLINE_QUERYABLE: &[&str] = &[
     "emph",
     "link",
     "ref",
+    "quote",
     "footnote",
     "cite",
     "underline",

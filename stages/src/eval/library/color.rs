@@ -52,13 +52,17 @@ pub fn define(scope: &mut Scope) {
     }
 }
 
-/// Functions in the color type's scope: the constructors and `mix`.
+/// The color type's scope: the constructors, `mix`, `map` and the named colors
+/// (`color.red`).
 pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
     if ty != Type::Color {
         return None;
     }
     if name == "map" {
         return Some(Value::Module(color_maps().clone()));
+    }
+    if let Some(color) = Color::named(name) {
+        return Some(Value::Color(color));
     }
     let native = SPACES.iter().map(|(_, n)| *n).chain([&MIX]).find(|n| n.name == name)?;
     Some(Value::Func(Func::from(native)))

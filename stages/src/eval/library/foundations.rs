@@ -199,37 +199,33 @@ fn lower(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     change_case(args, false)
 }
 
-/// Runs the constructor of `ty`.
-pub fn construct(_: &mut Engine, ty: Type, mut args: Args) -> SourceResult<Value> {
+/// Runs the constructor of `ty` (the types no other library file constructs).
+pub fn construct(_: &mut Engine, ty: Type, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let value = (|| -> SourceResult<Value> {
-        Ok(match ty {
-            Type::Int => {
-                let v: Value = args.expect("value")?;
-                Value::Int(to_int(v, span)?)
-            }
-            Type::Float => {
-                let v: Value = args.expect("value")?;
-                Value::Float(to_float(v).at(span)?)
-            }
-            Type::Type => {
-                let v: Value = args.expect("value")?;
-                Value::Type(v.ty())
-            }
-            Type::Array => crate::eval::methods::construct_array(&mut args)?,
-            Type::Dict => crate::eval::methods::construct_dict(&mut args)?,
-            Type::Args => Value::Args(Arc::new(args.take())),
-            Type::Selector => super::introspection::construct_selector(&mut args)?,
-            Type::Datetime => super::time::construct_datetime(&mut args)?,
-            Type::Duration => super::time::construct_duration(&mut args)?,
-            Type::Stroke => super::paint::construct_stroke(&mut args)?,
-            Type::Tiling => super::paint::construct_tiling(&mut args)?,
-            Type::Path => super::data::construct_path(&mut args)?,
-            other => crate::bail!(span, "type {} does not have a constructor", other.long_name()),
-        })
-    })();
-    let value = args.leftover_first(value)?;
-    args.finish()?;
+    let value = match ty {
+        Type::Int => {
+            let v: Value = args.expect("value")?;
+            Value::Int(to_int(v, span)?)
+        }
+        Type::Float => {
+            let v: Value = args.expect("value")?;
+            Value::Float(to_float(v).at(span)?)
+        }
+        Type::Type => {
+            let v: Value = args.expect("value")?;
+            Value::Type(v.ty())
+        }
+        Type::Array => crate::eval::methods::construct_array(args)?,
+        Type::Dict => crate::eval::methods::construct_dict(args)?,
+        Type::Args => Value::Args(Arc::new(args.take())),
+        Type::Selector => super::introspection::construct_selector(args)?,
+        Type::Datetime => super::time::construct_datetime(args)?,
+        Type::Duration => super::time::construct_duration(args)?,
+        Type::Stroke => super::paint::construct_stroke(args)?,
+        Type::Tiling => super::paint::construct_tiling(args)?,
+        Type::Path => super::data::construct_path(args)?,
+        other => crate::bail!(span, "type {} does not have a constructor", other.long_name()),
+    };
     Ok(value)
 }
 

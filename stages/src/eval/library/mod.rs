@@ -5,6 +5,7 @@
 mod calc;
 mod color;
 mod data;
+mod files;
 mod foundations;
 mod geometry;
 mod introspection;
@@ -42,6 +43,7 @@ pub(crate) use native;
 pub use self::color::{
     mix_with as color_mix_with, space_arg as color_space_arg, space_value as color_space_value,
 };
+pub use self::files::check_element_files;
 pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
 pub use self::introspection::{STATE_METHODS, state_method};
 pub use self::math_module::{delimited, delimited_parts, math_style, symbol_delimiters};
@@ -106,32 +108,61 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
     foundations::type_scope(ty, name)
 }
 
-/// Calls the constructor of a type.
+/// Calls the constructor of a type. All arguments must be taken; one nobody took is
+/// reported before the constructor's own failure (`Args::leftover_first`).
 pub fn construct(engine: &mut Engine, ty: Type, mut args: Args) -> SourceResult<Value> {
+    let result = construct_from(engine, ty, &mut args);
+    let value = args.leftover_first(result)?;
+    args.finish()?;
+    Ok(value)
+}
+
+/// Whether a type can be called to make a value (`int("1")`); calling one that cannot
+/// fails before its arguments are evaluated.
+pub fn has_constructor(ty: Type) -> bool {
+    use crate::model::Type as T;
+    matches!(
+        ty,
+        T::Int
+            | T::Float
+            | T::Decimal
+            | T::Str
+            | T::Bytes
+            | T::Array
+            | T::Dict
+            | T::Args
+            | T::Type
+            | T::Label
+            | T::Selector
+            | T::Regex
+            | T::Datetime
+            | T::Duration
+            | T::Version
+            | T::Symbol
+            | T::Stroke
+            | T::Tiling
+            | T::Counter
+            | T::State
+            | T::Path
+    )
+}
+
+/// Runs the constructor of a type on the arguments it takes from `args`.
+fn construct_from(engine: &mut Engine, ty: Type, args: &mut Args) -> SourceResult<Value> {
     if ty == Type::Counter {
-        let counter = introspection::construct_counter(&mut args)?;
-        args.finish()?;
-        return Ok(counter);
+        return introspection::construct_counter(args);
     }
     if ty == Type::State {
-        let state = introspection::construct_state(&mut args)?;
-        args.finish()?;
-        return Ok(state);
-    }
-    if let Some(value) = text::construct(ty, &mut args) {
-        let value = value?;
-        args.finish()?;
-        return Ok(value);
+        return introspection::construct_state(args);
     }
     if ty == Type::Symbol {
-        let symbol = symbols::construct(&mut args)?;
-        args.finish()?;
-        return Ok(symbol);
+        return symbols::construct(args);
     }
-    if let Some(value) = numbers::construct(engine, ty, &mut args) {
-        let value = value?;
-        args.finish()?;
-        return Ok(value);
+    if let Some(value) = text::construct(ty, args) {
+        return value;
+    }
+    if let Some(value) = numbers::construct(engine, ty, args) {
+        return value;
     }
     foundations::construct(engine, ty, args)
 }

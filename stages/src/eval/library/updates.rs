@@ -194,7 +194,8 @@ impl Cutoff {
                 (None, None) => 0,
             },
             // The element's other tags at its place (a labelled heading's heading, label
-            // and element tags) come with it; the updates placed right after it do not.
+            // and element tags) come with it; the updates placed right after it and the
+            // next heading or figure at the same place (after an empty one) do not.
             Self::Through(location) => match find(location) {
                 Some(index) => {
                     let at = &records[index];
@@ -203,8 +204,14 @@ impl Cutoff {
                         + records[index + 1..]
                             .iter()
                             .take_while(|r| {
+                                let next_element = r.location != at.location
+                                    && matches!(
+                                        r.info,
+                                        TagInfo::Heading { .. } | TagInfo::Figure { .. }
+                                    );
                                 r.page == at.page
                                     && r.position == at.position
+                                    && !next_element
                                     && !matches!(&r.info, TagInfo::Element(p) if p.is_update())
                             })
                             .count()

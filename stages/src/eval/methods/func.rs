@@ -16,11 +16,13 @@ pub(super) fn call(func: Func, name: &str, args: &mut Args, span: Span) -> Sourc
     Ok(match name {
         "with" => Value::Func(func.with(args.take())),
         _ => {
+            // All fields are taken first: a failure is the call's, not a leftover's.
+            let items = std::mem::take(&mut args.items);
             let Some(elem) = func.element() else {
                 crate::bail!(span, "`where()` can only be called on element functions");
             };
             let mut fields = Dict::new();
-            for arg in std::mem::take(&mut args.items) {
+            for arg in items {
                 let Some(name) = arg.name else {
                     crate::bail!(arg.span, "unexpected argument");
                 };
