@@ -149,15 +149,15 @@ fn insert(map: &DashMap<Location, (Record, usize)>, record: (Record, usize)) {
     }
 }
 
-/// Document order for the records of one layout: page, then top to bottom, then left
-/// to right, then, for tags at the same point, the order of the tags in the page's
-/// frames (a `context` before the `*strong*` that follows it on the same line, an
-/// element's tag before those of the elements inside it), then as `document_order`.
+/// Document order for the records of one layout: page, then top to bottom, then, for
+/// tags at the same height, the order of the tags in the page's frames (a line's tags in
+/// logical order even in right-to-left text, a `context` before the `*strong*` that
+/// follows it, an element's tag before those of the elements inside it), then as
+/// `document_order`.
 fn frame_order((a, i): &(Record, usize), (b, j): &(Record, usize)) -> Ordering {
     a.page
         .cmp(&b.page)
         .then_with(|| a.position.y.to_pt().total_cmp(&b.position.y.to_pt()))
-        .then_with(|| a.position.x.to_pt().total_cmp(&b.position.x.to_pt()))
         .then_with(|| i.cmp(j))
         .then_with(|| document_order(a, b))
 }

@@ -199,7 +199,8 @@ fn place_tags(
             },
             None => ranges.iter().position(|r| r.start >= pos).map_or(end_x, |i| starts[i]),
         };
-        frame.push(Point::new(x, Abs::zero()), FrameItem::Tag(tag.clone()));
+        // As in Typst, a tag in a line stands on its baseline.
+        frame.push(Point::new(x, frame.baseline()), FrameItem::Tag(tag.clone()));
     }
 }
 
