@@ -92,12 +92,16 @@ fn load(cx: &mut LayoutContext, props: &Props) -> SourceResult<Image> {
     let span = props.content.span();
     let error = |message: EcoString| ecow::eco_vec![SourceDiagnostic::error(span, message)];
     let file_error = |e: crate::eval::FileError| ecow::eco_vec![e.diagnostic(span)];
-    let resolved = match props.value("source") {
-        Value::Path(path) => path.0,
-        Value::Str(path) => resolve_path(span.id(), path.as_str()).map_err(file_error)?,
-        _ => return Err(error("expected path or string, found none".into())),
+    let data: Arc<[u8]> = match props.value("source") {
+        Value::Path(path) => cx.engine.world.file(FileId::new(&path.0)).map_err(file_error)?,
+        Value::Str(path) => {
+            let resolved = resolve_path(span.id(), path.as_str()).map_err(file_error)?;
+            cx.engine.world.file(FileId::new(&resolved)).map_err(file_error)?
+        }
+        // The image's data itself (`image(read("x.png", encoding: none))`).
+        Value::Bytes(bytes) => Arc::from(bytes.as_slice()),
+        _ => return Err(error("expected path, string, or bytes, found none".into())),
     };
-    let data = cx.engine.world.file(FileId::new(&resolved)).map_err(file_error)?;
 
     let format = match props.value("format") {
         Value::Str(name) => match name.as_str() {

@@ -70,6 +70,7 @@ fn is_cast_error(message: &str) -> bool {
         || message.starts_with("invalid numbering pattern")
         || message.ends_with("does not have a constructor")
         || message.ends_with("can only be called on element functions")
+        || message.starts_with("cannot take absolute value of")
 }
 
 fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> {

@@ -129,9 +129,12 @@ impl FromValue for Func {
     fn from_value(value: Value) -> StrResult<Self> {
         match value {
             Value::Func(f) => Ok(f),
-            // Types are callable: their constructor stands in for them.
-            Value::Type(ty) => {
+            // Types with a constructor are callable: it stands in for them.
+            Value::Type(ty) if crate::eval::library::has_constructor(ty) => {
                 Ok(Func::new(super::FuncRepr::Type(ty), crate::base::Span::detached()))
+            }
+            Value::Type(ty) => {
+                Err(eco_format!("type {} does not have a constructor", ty.long_name()))
             }
             v => Err(mismatch("function", &v)),
         }

@@ -34,9 +34,37 @@ pub fn list_child(value: Value, _: Span, _: &mut EcoVec<SourceDiagnostic>) -> So
     Ok(wrap(value, LIST_ITEM, &[]))
 }
 
-/// A child of `enum`: an `enum.item`.
-pub fn enum_child(value: Value, _: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
-    Ok(wrap(value, ENUM_ITEM, &[]))
+/// A child of `enum`: an `enum.item`, or an array of a number and a body (which Typst
+/// still takes, with a warning).
+pub fn enum_child(
+    value: Value,
+    span: Span,
+    warnings: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    let Value::Array(array) = value else {
+        let found = value.ty();
+        let content = super::cast::coerce(value, &[super::Type::Content]).map_err(|_| {
+            let message =
+                ecow::eco_format!("expected array or content, found {}", found.long_name());
+            ecow::eco_vec![SourceDiagnostic::error(span, message)]
+        })?;
+        return Ok(wrap(content, ENUM_ITEM, &[]));
+    };
+    warnings.push(crate::warning!(
+        span,
+        "implicit conversion from array to `enum.item` is deprecated";
+        hint: "use `enum.item(number)[body]` instead";
+        hint: "this conversion was never documented and is being phased out"
+    ));
+    let [number, body] = array.as_slice() else {
+        crate::bail!(span, "array must contain exactly two entries");
+    };
+    let error = |message| ecow::eco_vec![SourceDiagnostic::error(span, message)];
+    let number = super::cast::coerce(number.clone(), &[super::Type::Int]).map_err(error)?;
+    let body = super::cast::coerce(body.clone(), &[super::Type::Content]).map_err(error)?;
+    Ok(Value::Content(
+        Content::new(ENUM_ITEM).with_field("number", number).with_field("body", body).spanned(span),
+    ))
 }
 
 /// A child of `grid` (or of its header or footer): a `grid.cell` unless it is one of the

@@ -372,7 +372,7 @@ element!(
         F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
         F::named("number-align", ALIGN, none),
         F::internal("depth"),
-        F::variadic("children", CONTENT).cast_with(convert::enum_child),
+        F::variadic("children", &[]).cast_with(convert::enum_child),
     ], scope: [ENUM_ITEM]
 );
 element!(
@@ -517,7 +517,7 @@ element!(
 element!(
     /// A raster or vector image.
     IMAGE = "image", "Image", [
-        F::required("source", &[T::Path, T::Str]),
+        F::required("source", &[T::Path, T::Str, T::Bytes]),
         F::named("format", &[T::Auto, T::Str], auto),
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),

@@ -186,23 +186,33 @@ fn float_literal(engine: &Engine, span: Span) -> Option<EcoString> {
     (numeric && float && (first.is_ascii_digit() || first == '.')).then(|| text.into())
 }
 
-/// `version(..components)`: integers and arrays of integers, flattened.
+/// `version(..components)`: integers and arrays of integers, flattened. As in Typst,
+/// every argument is checked and each bad one reported (an array at its first bad item).
 fn construct_version(args: &mut Args) -> SourceResult<Value> {
     let mut parts = EcoVec::new();
+    let mut errors = EcoVec::new();
     while args.items.iter().any(|arg| arg.name.is_none()) {
         let (value, span) = args.expect_spanned::<Value>("components")?;
-        match value {
-            Value::Int(i) => parts.push(component(i).map_err(|e| error(span, e))?),
-            Value::Array(items) => {
-                for item in items.0.iter() {
-                    let Value::Int(i) = item else {
-                        return Err(error(span, mismatch("integer", item)));
-                    };
-                    parts.push(component(*i).map_err(|e| error(span, e))?);
-                }
-            }
-            v => return Err(error(span, mismatch("integer or array", &v))),
+        let checked: Result<Vec<u32>, EcoString> = match value {
+            Value::Int(i) => component(i).map(|c| vec![c]),
+            Value::Array(items) => items
+                .0
+                .iter()
+                .map(|item| match item {
+                    Value::Int(i) => component(*i),
+                    other => Err(mismatch("integer", other)),
+                })
+                .collect(),
+            v => Err(mismatch("integer or array", &v)),
+        };
+        match checked {
+            Ok(components) => parts.extend(components),
+            Err(message) => errors.extend(error(span, message)),
         }
+    }
+    if !errors.is_empty() {
+        args.failed = true;
+        return Err(errors);
     }
     Ok(Value::Version(Version(parts)))
 }

@@ -195,10 +195,13 @@ pub fn to_str(value: Value) -> StrResult<EcoString> {
 
 /// `str.from-unicode(value)`.
 fn from_unicode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let code: usize = args.expect("value")?;
-    let c = u32::try_from(code)
-        .ok()
-        .and_then(char::from_u32)
+    let (code, span) = args.expect_spanned::<usize>("value")?;
+    // The value must fit a code point's integer type before it is checked as one.
+    let Ok(code) = u32::try_from(code) else {
+        args.failed = true;
+        crate::bail!(span, "number too large");
+    };
+    let c = char::from_u32(code)
         .ok_or_else(|| eco_format!("{code:#x} is not a valid codepoint"))
         .at(args.span)?;
     Ok(Value::str(c.to_string()))

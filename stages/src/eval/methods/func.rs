@@ -27,7 +27,12 @@ pub(super) fn call(func: Func, name: &str, args: &mut Args, span: Span) -> Sourc
                     crate::bail!(arg.span, "unexpected argument");
                 };
                 if name.as_str() != "label" && elem.field_index(&name).is_none() {
-                    crate::bail!(span, "element `{}` does not have field `{}`", elem.name(), name);
+                    crate::bail!(
+                        span,
+                        "element `{}` does not have field `{}`",
+                        elem.short_name(),
+                        name
+                    );
                 }
                 fields.insert(name, arg.value);
             }
