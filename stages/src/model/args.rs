@@ -71,6 +71,7 @@ fn is_cast_error(message: &str) -> bool {
         || message.ends_with("does not have a constructor")
         || message.ends_with("can only be called on element functions")
         || message.starts_with("cannot take absolute value of")
+        || message.starts_with("bytes are not valid UTF-8")
 }
 
 fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> {

@@ -165,6 +165,8 @@ fn eval(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
         }
     };
     let scope: Option<crate::model::Dict> = args.named("scope")?;
+    // Arguments nobody took are reported before anything in the source.
+    args.take().finish()?;
     eval_string(engine, &text, span, mode, scope.unwrap_or_default())
 }
 

@@ -62,7 +62,9 @@ pub fn call_mut(
         Value::Dict(dict) => dict::call_mut(dict, name, &mut args, span),
         _ => Ok(None),
     };
-    let output = args.leftover_first(output)?;
+    // Unlike other methods, a mutating one reports its own failure (`array is empty`)
+    // before arguments nobody took, as in Typst.
+    let output = output?;
     if output.is_some() {
         args.finish()?;
     }
