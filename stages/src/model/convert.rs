@@ -50,21 +50,14 @@ pub fn enum_child(
         })?;
         return Ok(wrap(content, ENUM_ITEM, &[]));
     };
-    warnings.push(crate::warning!(
+    item_from_pair(
+        &array,
         span,
-        "implicit conversion from array to `enum.item` is deprecated";
-        hint: "use `enum.item(number)[body]` instead";
-        hint: "this conversion was never documented and is being phased out"
-    ));
-    let [number, body] = array.as_slice() else {
-        crate::bail!(span, "array must contain exactly two entries");
-    };
-    let error = |message| ecow::eco_vec![SourceDiagnostic::error(span, message)];
-    let number = super::cast::coerce(number.clone(), &[super::Type::Int]).map_err(error)?;
-    let body = super::cast::coerce(body.clone(), &[super::Type::Content]).map_err(error)?;
-    Ok(Value::Content(
-        Content::new(ENUM_ITEM).with_field("number", number).with_field("body", body).spanned(span),
-    ))
+        warnings,
+        ENUM_ITEM,
+        "enum.item(number)[body]",
+        [("number", super::Type::Int), ("body", super::Type::Content)],
+    )
 }
 
 /// A child of `grid` (or of its header or footer): a `grid.cell` unless it is one of the
@@ -88,29 +81,44 @@ pub fn terms_child(
 ) -> SourceResult<Value> {
     match value {
         Value::Content(content) if content.is(TERM_ITEM) => Ok(Value::Content(content)),
-        Value::Array(array) => {
-            warnings.push(crate::warning!(
-                span,
-                "implicit conversion from array to `terms.item` is deprecated";
-                hint: "use `terms.item(term, description)` instead";
-                hint: "this conversion was never documented and is being phased out"
-            ));
-            let [term, description] = array.as_slice() else {
-                crate::bail!(span, "array must contain exactly two entries");
-            };
-            let part = |value: &Value| {
-                super::cast::coerce(value.clone(), &[super::Type::Content])
-                    .map_err(|message| ecow::eco_vec![SourceDiagnostic::error(span, message)])
-            };
-            Ok(Value::Content(
-                Content::new(TERM_ITEM)
-                    .with_field("term", part(term)?)
-                    .with_field("description", part(description)?)
-                    .spanned(span),
-            ))
-        }
+        Value::Array(array) => item_from_pair(
+            &array,
+            span,
+            warnings,
+            TERM_ITEM,
+            "terms.item(term, description)",
+            [("term", super::Type::Content), ("description", super::Type::Content)],
+        ),
         _ => crate::bail!(span, "expected term item or array"),
     }
+}
+
+/// The deprecated array form of a list item (`(2, [x])` for `enum`, `([t], [d])` for
+/// `terms`), which Typst still takes with a warning: an `item` with the two `fields`.
+fn item_from_pair(
+    array: &super::Array,
+    span: Span,
+    warnings: &mut EcoVec<SourceDiagnostic>,
+    item: Element,
+    instead: &str,
+    fields: [(&str, super::Type); 2],
+) -> SourceResult<Value> {
+    warnings.push(crate::warning!(
+        span,
+        "implicit conversion from array to `{}` is deprecated", item.name();
+        hint: "use `{instead}` instead";
+        hint: "this conversion was never documented and is being phased out"
+    ));
+    let [first, second] = array.as_slice() else {
+        crate::bail!(span, "array must contain exactly two entries");
+    };
+    let mut content = Content::new(item);
+    for ((name, ty), value) in fields.into_iter().zip([first, second]) {
+        let value = super::cast::coerce(value.clone(), &[ty])
+            .map_err(|message| ecow::eco_vec![SourceDiagnostic::error(span, message)])?;
+        content = content.with_field(name, value);
+    }
+    Ok(Value::Content(content.spanned(span)))
 }
 
 /// Completes constructed content from its fields, for the elements that need it.
