@@ -401,7 +401,11 @@ pub fn field(target: Value, name: &str) -> Result<Value, ecow::EcoString> {
             .ok_or_else(|| eco_format!("module `{}` does not contain `{name}`", module.name())),
         Value::Func(func) => func.field(name).ok_or_else(|| match func.name() {
             _ if func.is_closure() => "cannot access fields on user-defined functions".into(),
-            Some(f) => eco_format!("function `{f}` does not contain field `{name}`"),
+            Some(f) => {
+                // A function goes by its short name (`caption`, not `figure.caption`).
+                let f = f.rsplit('.').next().unwrap_or(f);
+                eco_format!("function `{f}` does not contain field `{name}`")
+            }
             None => eco_format!("function does not contain field `{name}`"),
         }),
         Value::Type(ty) => type_field(*ty, name)
