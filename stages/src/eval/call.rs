@@ -1,5 +1,6 @@
-//! Calls: argument lists → `Args`, function and method calls (with Typst's errors for
-//! fields called like methods), closures (creation with their captured values and
+//! Calls: argument lists → `Args`, function and method calls (the callee resolved before
+//! the arguments, as in Typst, with its errors for fields called like methods, and
+//! methods found in the target type's scope), closures (creation with their captured values and
 //! evaluated defaults; invocation with positional, named, destructured and sink
 //! parameters).
 

@@ -1,6 +1,6 @@
-//! Raster images: an `image` element → a frame with the image fitted into it. The file is
-//! read through the world (its path relative to the file the element was written in),
-//! its format sniffed (or taken from `format`) and its header decoded for the pixel size;
+//! Raster images: an `image` element → a frame with the image fitted into it. The data
+//! is given as bytes or read through the world from a file (its path relative to the file
+//! the element was written in; evaluation already checked that it can be read), its format sniffed (or taken from `format`) and its header decoded for the pixel size;
 //! the bytes go into the frame undecoded (exporters decode them).
 //!
 //! The natural size is the pixel size at the image's density (a PNG's `pHYs` chunk or a

@@ -4,7 +4,8 @@
 //! given for both axes at once is spread over them, and a number of grid tracks becomes
 //! that many automatic tracks. Padding given by axis (`x`, `y`) or for all sides (`rest`)
 //! becomes padding per side, and a placement's alignment, scope and floating are checked
-//! against each other.
+//! against each other. Constructed math elements are completed by `finish_math`
+//! (`model/math.rs`).
 
 use ecow::EcoVec;
 

@@ -20,16 +20,16 @@ fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> 
     eco_vec![SourceDiagnostic::error(span, message)]
 }
 
-/// Runs the constructor of a number type, `None` for other types.
+/// Runs the constructor of a number type, `None` for other types. Leftover arguments
+/// are the caller's to reject.
 pub fn construct(engine: &mut Engine, ty: Type, args: &mut Args) -> Option<SourceResult<Value>> {
-    let result = match ty {
+    Some(match ty {
         Type::Int => construct_int(args),
         Type::Float => construct_float(args),
         Type::Decimal => construct_decimal(engine, args),
         Type::Version => construct_version(args),
         _ => return None,
-    };
-    Some(args.leftover_first(result))
+    })
 }
 
 /// The constants and functions reachable from a number type.
