@@ -3,19 +3,36 @@
 //! parsing of hex strings, the named colors of the standard library, the color
 //! operations (`lighten`, `saturate`, `negate`, `rotate`, `mix`, alpha scaling) and `repr`.
 //!
-//! Components are kept in the space they were given in; `to_doc` turns any color into
-//! one of the output spaces (grey, sRGB, CMYK) for layout and the exporters. Conversions
-//! go through linear sRGB (Oklab by Björn Ottosson's matrices, luma by the sRGB
-//! luminance weights); HSL, HSV and CMYK are derived from gamma-encoded sRGB.
+//! Components are kept in the space they were given in (hues as given, not wrapped);
+//! `to_doc` turns any color into one of the output spaces (grey, sRGB, CMYK) for layout
+//! and the exporters. Conversions between the process spaces go through the `palette`
+//! crate with the same float functions (`libm`) and along the same routes as Typst, so
+//! that reprs agree to the last printed digit. CMYK becomes sRGB through the ICC profile
+//! Typst ships (typst-assets' `CMYK_TO_XYZ`, 8 bits per channel, perceptual intent); the
+//! way back is the naive formula, as in Typst.
+
+use std::sync::{Arc, LazyLock};
 
 use ecow::{EcoString, eco_format};
+use palette::encoding::{Linear, Srgb};
+use palette::{Darken, Desaturate, FromColor, Lighten, Saturate, ShiftHue};
 
-use super::repr::format_float;
+use super::repr::{format_float, round_with_precision};
+use super::{Ratio, Value};
+use crate::base::Angle;
 use crate::doc::Color as DocColor;
 
+type PLuma = palette::luma::Lumaa<Srgb, f32>;
+type POklab = palette::oklab::Oklaba<f32>;
+type POklch = palette::oklch::Oklcha<f32>;
+type PRgb = palette::rgb::Rgba<Srgb, f32>;
+type PLinear = palette::rgb::Rgba<Linear<Srgb>, f32>;
+type PHsl = palette::hsl::Hsla<Srgb, f32>;
+type PHsv = palette::hsv::Hsva<Srgb, f32>;
+
 /// A color in one of the supported color spaces. Components lie in `0.0..=1.0`, except
-/// Oklab's `a` and `b` and Oklch's chroma (floats) and hues (degrees in `0.0..360.0`).
-#[derive(Debug, Copy, Clone, PartialEq)]
+/// Oklab's `a` and `b` and Oklch's chroma (floats) and hues (degrees as given).
+#[derive(Debug, Copy, Clone)]
 pub enum Color {
     /// A grey level (gamma-encoded) with alpha.
     Luma { lightness: f32, alpha: f32 },
@@ -59,150 +76,244 @@ impl ColorSpace {
     }
 }
 
-/// sRGB gamma decoding of one component.
-fn to_linear(x: f32) -> f32 {
-    // Fused multiply-adds, as the colour library Typst uses computes them, so that
-    // conversions round the same way.
-    if x <= 0.04045 { (1.0 / 12.92) * x } else { x.mul_add(1.0 / 1.055, 0.055 / 1.055).powf(2.4) }
-}
-
-/// sRGB gamma encoding of one component.
-fn from_linear(x: f32) -> f32 {
-    if x <= 0.003_130_8 { 12.92 * x } else { x.powf(1.0 / 2.4).mul_add(1.055, -0.055) }
-}
-
-/// A hue in degrees brought into `0.0..360.0`.
-fn wrap_hue(degrees: f32) -> f32 {
-    let h = degrees.rem_euclid(360.0);
-    if h >= 360.0 { 0.0 } else { h }
-}
-
-fn clamp01(v: f32) -> f32 {
-    v.clamp(0.0, 1.0)
-}
-
-/// Linear sRGB → Oklab.
-fn oklab_from_linear([r, g, b, a]: [f32; 4]) -> [f32; 4] {
-    let l = 0.412_221_46 * r + 0.536_332_55 * g + 0.051_445_995 * b;
-    let m = 0.211_903_5 * r + 0.680_699_5 * g + 0.107_396_96 * b;
-    let s = 0.088_302_46 * r + 0.281_718_85 * g + 0.629_978_7 * b;
-    let (l, m, s) = (l.cbrt(), m.cbrt(), s.cbrt());
-    [
-        0.210_454_26 * l + 0.793_617_8 * m - 0.004_072_047 * s,
-        1.977_998_5 * l - 2.428_592_2 * m + 0.450_593_7 * s,
-        0.025_904_037 * l + 0.782_771_77 * m - 0.808_675_77 * s,
-        a,
-    ]
-}
-
-/// A grey (linear luminance `y`) → Oklab by way of CIE XYZ, which leaves Typst's tiny
-/// rounding residue in `a` and `b` (so that a grey's Oklch hue is not 0°, as in Typst).
-fn oklab_from_luma(y: f32, alpha: f32) -> [f32; 4] {
-    // The D65 white point scaled by the luminance.
-    let (x, y, z) = (0.95047 * y, y, 1.08883 * y);
-    let l = 0.819_022_4 * x + 0.361_906_25 * y + -0.128_873_78 * z;
-    let m = 0.032_983_67 * x + 0.929_286_9 * y + 0.036_144_668 * z;
-    let s = 0.048_177_2 * x + 0.264_239_53 * y + 0.633_547_8 * z;
-    let (l, m, s) = (l.cbrt(), m.cbrt(), s.cbrt());
-    [
-        0.210_454_26 * l + 0.793_617_8 * m + -0.004_072_047 * s,
-        1.977_998_5 * l + -2.428_592_2 * m + 0.450_593_7 * s,
-        0.025_904_037 * l + 0.782_771_77 * m + -0.808_675_77 * s,
-        alpha,
-    ]
-}
-
-/// Oklab → linear sRGB.
-fn linear_from_oklab([ll, aa, bb, alpha]: [f32; 4]) -> [f32; 4] {
-    let l = ll + 0.396_337_78 * aa + 0.215_803_76 * bb;
-    let m = ll - 0.105_561_346 * aa - 0.063_854_17 * bb;
-    let s = ll - 0.089_484_18 * aa - 1.291_485_5 * bb;
-    let (l, m, s) = (l * l * l, m * m * m, s * s * s);
-    [
-        4.076_741_7 * l - 3.307_711_6 * m + 0.230_969_94 * s,
-        -1.268_438 * l + 2.609_757_4 * m - 0.341_319_38 * s,
-        -0.004_196_086_3 * l - 0.703_418_6 * m + 1.707_614_7 * s,
-        alpha,
-    ]
-}
-
-/// Gamma-encoded sRGB → HSL or HSV (`hsv` chooses).
-fn hue_space_from_rgb([r, g, b, a]: [f32; 4], hsv: bool) -> [f32; 4] {
-    let max = r.max(g).max(b);
-    let min = r.min(g).min(b);
-    let chroma = max - min;
-    let hue = if chroma == 0.0 {
-        0.0
-    } else if max == r {
-        60.0 * ((g - b) / chroma)
-    } else if max == g {
-        60.0 * ((b - r) / chroma + 2.0)
-    } else {
-        60.0 * ((r - g) / chroma + 4.0)
+/// The 8-bit CMYK → sRGB transform of Typst's CMYK profile (CGATS TR 001, only
+/// perceptual intent), built once.
+static CMYK_TO_SRGB: LazyLock<Arc<moxcms::Transform8BitExecutor>> = LazyLock::new(|| {
+    let cmyk = moxcms::ColorProfile::new_from_slice(typst_assets::icc::CMYK_TO_XYZ)
+        .expect("the bundled CMYK profile parses");
+    let options = moxcms::TransformOptions {
+        rendering_intent: moxcms::RenderingIntent::Perceptual,
+        ..moxcms::TransformOptions::default()
     };
-    let hue = wrap_hue(hue);
-    if hsv {
-        let s = if max == 0.0 { 0.0 } else { chroma / max };
-        [hue, s, max, a]
-    } else {
-        let l = (max + min) / 2.0;
-        let s = if chroma == 0.0 { 0.0 } else { chroma / (1.0 - (2.0 * l - 1.0).abs()) };
-        [hue, s, l, a]
+    cmyk.create_transform_8bit(
+        moxcms::Layout::Rgba,
+        &moxcms::ColorProfile::new_srgb(),
+        moxcms::Layout::Rgb,
+        options,
+    )
+    .expect("the CMYK profile converts to sRGB")
+});
+
+/// CMYK → sRGB through the profile: components quantized to 8 bits, as Typst does.
+fn cmyk_to_rgb([c, m, y, k]: [f32; 4]) -> PRgb {
+    let byte = |v: f32| (v * 255.0).round() as u8;
+    let mut out = [0u8; 3];
+    if CMYK_TO_SRGB.transform(&[byte(c), byte(m), byte(y), byte(k)], &mut out).is_err() {
+        // One pixel in, one pixel out: the transform cannot fail on these lengths.
+        out = [0; 3];
+    }
+    let [r, g, b] = out.map(|v| f32::from(v) / 255.0);
+    PRgb::new(r, g, b, 1.0)
+}
+
+/// sRGB → CMYK by the naive formula (the profile only goes one way).
+fn cmyk_from_rgb(rgb: PRgb) -> [f32; 4] {
+    let (r, g, b) = (rgb.red, rgb.green, rgb.blue);
+    let k = 1.0 - r.max(g).max(b);
+    if k == 1.0 {
+        return [0.0, 0.0, 0.0, 1.0];
+    }
+    let part = |v: f32| (1.0 - v - k) / (1.0 - k);
+    [part(r), part(g), part(b), k]
+}
+
+/// A grey as a rich black of the same darkness.
+fn cmyk_from_luma(luma: PLuma) -> [f32; 4] {
+    let l = 1.0 - luma.luma;
+    [l * 0.75, l * 0.68, l * 0.67, l * 0.90]
+}
+
+/// A color as the library's types: every space but CMYK, which the library lacks.
+#[derive(Copy, Clone)]
+enum Pal {
+    Luma(PLuma),
+    Oklab(POklab),
+    Oklch(POklch),
+    Rgb(PRgb),
+    Linear(PLinear),
+    Cmyk([f32; 4]),
+    Hsl(PHsl),
+    Hsv(PHsv),
+}
+
+impl Pal {
+    /// Like Typst, a conversion to grey starts from the color without its alpha, so the
+    /// grey is opaque.
+    fn luma(self) -> PLuma {
+        match self {
+            Self::Luma(c) => c,
+            Self::Oklab(c) => PLuma::from_color(c.color),
+            Self::Oklch(c) => PLuma::from_color(c.color),
+            Self::Rgb(c) => PLuma::from_color(c.color),
+            Self::Linear(c) => PLuma::from_color(c.color),
+            Self::Cmyk(c) => PLuma::from_color(cmyk_to_rgb(c)),
+            Self::Hsl(c) => PLuma::from_color(c.color),
+            Self::Hsv(c) => PLuma::from_color(c.color),
+        }
+    }
+
+    fn oklab(self) -> POklab {
+        match self {
+            Self::Luma(c) => POklab::from_color(c),
+            Self::Oklab(c) => c,
+            Self::Oklch(c) => POklab::from_color(c),
+            Self::Rgb(c) => POklab::from_color(c),
+            Self::Linear(c) => POklab::from_color(c),
+            Self::Cmyk(c) => POklab::from_color(cmyk_to_rgb(c)),
+            Self::Hsl(c) => POklab::from_color(c),
+            Self::Hsv(c) => POklab::from_color(c),
+        }
+    }
+
+    fn oklch(self) -> POklch {
+        match self {
+            Self::Luma(c) => POklch::from_color(c),
+            Self::Oklab(c) => POklch::from_color(c),
+            Self::Oklch(c) => c,
+            Self::Rgb(c) => POklch::from_color(c),
+            Self::Linear(c) => POklch::from_color(c),
+            Self::Cmyk(c) => POklch::from_color(cmyk_to_rgb(c)),
+            Self::Hsl(c) => POklch::from_color(c),
+            Self::Hsv(c) => POklch::from_color(c),
+        }
+    }
+
+    fn rgb(self) -> PRgb {
+        match self {
+            Self::Luma(c) => PRgb::from_color(c),
+            Self::Oklab(c) => PRgb::from_color(c),
+            Self::Oklch(c) => PRgb::from_color(c),
+            Self::Rgb(c) => c,
+            Self::Linear(c) => PRgb::from_linear(c),
+            Self::Cmyk(c) => cmyk_to_rgb(c),
+            Self::Hsl(c) => PRgb::from_color(c),
+            Self::Hsv(c) => PRgb::from_color(c),
+        }
+    }
+
+    fn linear(self) -> PLinear {
+        match self {
+            Self::Luma(c) => PLinear::from_color(c),
+            Self::Oklab(c) => PLinear::from_color(c),
+            Self::Oklch(c) => PLinear::from_color(c),
+            Self::Rgb(c) => PLinear::from_color(c),
+            Self::Linear(c) => c,
+            Self::Cmyk(c) => PLinear::from_color(cmyk_to_rgb(c)),
+            Self::Hsl(c) => PRgb::from_color(c).into_linear(),
+            Self::Hsv(c) => PRgb::from_color(c).into_linear(),
+        }
+    }
+
+    fn cmyk(self) -> [f32; 4] {
+        match self {
+            Self::Luma(c) => cmyk_from_luma(c),
+            Self::Cmyk(c) => c,
+            Self::Linear(c) => cmyk_from_rgb(PRgb::from_linear(c)),
+            Self::Rgb(c) => cmyk_from_rgb(c),
+            other => cmyk_from_rgb(other.rgb()),
+        }
+    }
+
+    fn hsl(self) -> PHsl {
+        match self {
+            Self::Luma(c) => PHsl::from_color(c),
+            Self::Oklab(c) => PHsl::from_color(c),
+            Self::Oklch(c) => PHsl::from_color(c),
+            Self::Rgb(c) => PHsl::from_color(c),
+            Self::Linear(c) => PHsl::from_color(PRgb::from_linear(c)),
+            Self::Cmyk(c) => PHsl::from_color(cmyk_to_rgb(c)),
+            Self::Hsl(c) => c,
+            Self::Hsv(c) => PHsl::from_color(c),
+        }
+    }
+
+    fn hsv(self) -> PHsv {
+        match self {
+            Self::Luma(c) => PHsv::from_color(c),
+            Self::Oklab(c) => PHsv::from_color(c),
+            Self::Oklch(c) => PHsv::from_color(c),
+            Self::Rgb(c) => PHsv::from_color(c),
+            Self::Linear(c) => PHsv::from_color(PRgb::from_linear(c)),
+            Self::Cmyk(c) => PHsv::from_color(cmyk_to_rgb(c)),
+            Self::Hsl(c) => PHsv::from_color(c),
+            Self::Hsv(c) => c,
+        }
     }
 }
 
-/// HSL or HSV → gamma-encoded sRGB.
-fn rgb_from_hue_space([h, s, v, a]: [f32; 4], hsv: bool) -> [f32; 4] {
-    let (chroma, base) = if hsv {
-        let c = v * s;
-        (c, v - c)
-    } else {
-        let c = (1.0 - (2.0 * v - 1.0).abs()) * s;
-        (c, v - c / 2.0)
-    };
-    let h = wrap_hue(h) / 60.0;
-    let x = chroma * (1.0 - (h.rem_euclid(2.0) - 1.0).abs());
-    let (r, g, b) = match h as u32 {
-        0 => (chroma, x, 0.0),
-        1 => (x, chroma, 0.0),
-        2 => (0.0, chroma, x),
-        3 => (0.0, x, chroma),
-        4 => (x, 0.0, chroma),
-        _ => (chroma, 0.0, x),
-    };
-    [r + base, g + base, b + base, a]
+impl From<Pal> for Color {
+    fn from(p: Pal) -> Self {
+        match p {
+            Pal::Luma(c) => Self::Luma { lightness: c.luma, alpha: c.alpha },
+            Pal::Oklab(c) => Self::Oklab([c.l, c.a, c.b, c.alpha]),
+            Pal::Oklch(c) => Self::Oklch([c.l, c.chroma, c.hue.into_raw_degrees(), c.alpha]),
+            Pal::Rgb(c) => Self::Rgb([c.red, c.green, c.blue, c.alpha]),
+            Pal::Linear(c) => Self::LinearRgb([c.red, c.green, c.blue, c.alpha]),
+            Pal::Cmyk(c) => Self::Cmyk(c),
+            Pal::Hsl(c) => {
+                Self::Hsl([c.hue.into_raw_degrees(), c.saturation, c.lightness, c.alpha])
+            }
+            Pal::Hsv(c) => Self::Hsv([c.hue.into_raw_degrees(), c.saturation, c.value, c.alpha]),
+        }
+    }
+}
+
+/// A hue as an angle value shows it: in degrees from 0 up to 360 (from the signed
+/// normalized hue, in double precision, as Typst computes it).
+fn hue_degrees(signed: f32) -> f64 {
+    f64::from(signed).rem_euclid(360.0)
+}
+
+/// Typst compares RGB colors and greys at 8-bit precision (and greys without their
+/// alpha); other spaces compare exactly, hues modulo a full turn.
+impl PartialEq for Color {
+    fn eq(&self, other: &Self) -> bool {
+        let byte = |v: f32| (v * 255.0).round() as u8;
+        match (self.pal(), other.pal()) {
+            (Pal::Rgb(_), Pal::Rgb(_)) => self.to_vec4().map(byte) == other.to_vec4().map(byte),
+            (Pal::Luma(a), Pal::Luma(b)) => byte(a.luma) == byte(b.luma),
+            (Pal::Oklab(a), Pal::Oklab(b)) => a == b,
+            (Pal::Oklch(a), Pal::Oklch(b)) => a == b,
+            (Pal::Linear(a), Pal::Linear(b)) => a == b,
+            (Pal::Cmyk(a), Pal::Cmyk(b)) => a == b,
+            (Pal::Hsl(a), Pal::Hsl(b)) => a == b,
+            (Pal::Hsv(a), Pal::Hsv(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 impl Color {
     /// Black.
     pub const BLACK: Self = Self::Luma { lightness: 0.0, alpha: 1.0 };
 
-    /// The named colors of the standard library: greys as luma, the rest as RGB hex.
-    pub const NAMED: &'static [(&'static str, &'static str)] = &[
-        ("black", "luma:0"),
-        ("gray", "luma:170"),
-        ("silver", "luma:221"),
-        ("white", "luma:255"),
-        ("navy", "#001f3f"),
-        ("blue", "#0074d9"),
-        ("aqua", "#7fdbff"),
-        ("teal", "#39cccc"),
-        ("eastern", "#239dad"),
-        ("purple", "#b10dc9"),
-        ("fuchsia", "#f012be"),
-        ("maroon", "#85144b"),
-        ("red", "#ff4136"),
-        ("orange", "#ff851b"),
-        ("yellow", "#ffdc00"),
-        ("olive", "#3d9970"),
-        ("green", "#2ecc40"),
-        ("lime", "#01ff70"),
+    /// The named colors of the standard library with Typst's exact components: greys as
+    /// luma (one component), the rest as RGB.
+    pub const NAMED: &'static [(&'static str, &'static [f32])] = &[
+        ("black", &[0.0]),
+        ("gray", &[0.666_666_6]),
+        ("silver", &[0.866_666_7]),
+        ("white", &[1.0]),
+        ("navy", &[0.0, 0.121_569, 0.247_059]),
+        ("blue", &[0.0, 0.454_902, 0.850_98]),
+        ("aqua", &[0.498_039_2, 0.858_823, 1.0]),
+        ("teal", &[0.223_529, 0.8, 0.8]),
+        ("eastern", &[0.137_25, 0.615_686, 0.678_431]),
+        ("purple", &[0.694_118, 0.050_980, 0.788_235]),
+        ("fuchsia", &[0.941_177, 0.070_588, 0.745_098]),
+        ("maroon", &[0.521_569, 0.078_431, 0.294_118]),
+        ("red", &[1.0, 0.254_902, 0.211_765]),
+        ("orange", &[1.0, 0.521_569, 0.105_882]),
+        ("yellow", &[1.0, 0.862_745_1, 0.0]),
+        ("olive", &[0.239_216, 0.6, 0.439_215_7]),
+        ("green", &[0.180_392_2, 0.8, 0.250_980_4]),
+        ("lime", &[0.003_921_6, 1.0, 0.439_215_7]),
     ];
 
     /// Parses `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` (the `#` is optional).
     pub fn from_hex(hex: &str) -> Result<Self, EcoString> {
         let digits = hex.strip_prefix('#').unwrap_or(hex);
-        if !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if !digits.chars().all(|c| c.is_ascii_hexdigit()) {
             return Err("color string contains non-hexadecimal letters".into());
         }
         let nibble = |i: usize| u8::from_str_radix(&digits[i..i + 1], 16).unwrap_or(0);
@@ -219,13 +330,25 @@ impl Color {
 
     /// The named color `name`, if the library has one.
     pub fn named(name: &str) -> Option<Self> {
-        let (_, value) = Self::NAMED.iter().find(|(n, _)| *n == name)?;
-        match value.strip_prefix("luma:") {
-            Some(level) => {
-                let level: u8 = level.parse().ok()?;
-                Some(Self::Luma { lightness: f32::from(level) / 255.0, alpha: 1.0 })
-            }
-            None => Self::from_hex(value).ok(),
+        let (_, parts) = Self::NAMED.iter().find(|(n, _)| *n == name)?;
+        Some(match parts {
+            [l] => Self::Luma { lightness: *l, alpha: 1.0 },
+            [r, g, b] => Self::Rgb([*r, *g, *b, 1.0]),
+            _ => return None,
+        })
+    }
+
+    /// The color as the library's type.
+    fn pal(self) -> Pal {
+        match self {
+            Self::Luma { lightness, alpha } => Pal::Luma(PLuma::new(lightness, alpha)),
+            Self::Rgb([r, g, b, a]) => Pal::Rgb(PRgb::new(r, g, b, a)),
+            Self::Cmyk(c) => Pal::Cmyk(c),
+            Self::Oklab([l, a, b, alpha]) => Pal::Oklab(POklab::new(l, a, b, alpha)),
+            Self::Oklch([l, c, h, a]) => Pal::Oklch(POklch::new(l, c, h, a)),
+            Self::LinearRgb([r, g, b, a]) => Pal::Linear(PLinear::new(r, g, b, a)),
+            Self::Hsl([h, s, l, a]) => Pal::Hsl(PHsl::new(h, s, l, a)),
+            Self::Hsv([h, s, v, a]) => Pal::Hsv(PHsv::new(h, s, v, a)),
         }
     }
 
@@ -272,17 +395,15 @@ impl Color {
     }
 
     /// The components as four numbers, in the order of the space's constructor (luma
-    /// repeats its lightness; CMYK has key where others have alpha).
+    /// repeats its lightness; CMYK has key where others have alpha; hues in `0..360`).
     pub fn to_vec4(self) -> [f32; 4] {
+        // The hue as the library normalizes it (to -180..180), then brought to 0..360.
+        let hue = |h: f32| palette::RgbHue::from_degrees(h).into_degrees().rem_euclid(360.0);
         match self {
             Self::Luma { lightness, alpha } => [lightness, lightness, lightness, alpha],
-            Self::Rgb(c)
-            | Self::Cmyk(c)
-            | Self::Oklab(c)
-            | Self::Oklch(c)
-            | Self::LinearRgb(c)
-            | Self::Hsl(c)
-            | Self::Hsv(c) => c,
+            Self::Oklch([l, c, h, a]) => [l, c, hue(h), a],
+            Self::Hsl([h, s, l, a]) | Self::Hsv([h, s, l, a]) => [hue(h), s, l, a],
+            Self::Rgb(c) | Self::Cmyk(c) | Self::Oklab(c) | Self::LinearRgb(c) => c,
         }
     }
 
@@ -293,98 +414,26 @@ impl Color {
             ColorSpace::Rgb => Self::Rgb(c),
             ColorSpace::Cmyk => Self::Cmyk(c),
             ColorSpace::Oklab => Self::Oklab(c),
-            ColorSpace::Oklch => Self::Oklch([c[0], c[1], wrap_hue(c[2]), c[3]]),
+            ColorSpace::Oklch => Self::Oklch(c),
             ColorSpace::LinearRgb => Self::LinearRgb(c),
-            ColorSpace::Hsl => Self::Hsl([wrap_hue(c[0]), c[1], c[2], c[3]]),
-            ColorSpace::Hsv => Self::Hsv([wrap_hue(c[0]), c[1], c[2], c[3]]),
-        }
-    }
-
-    /// The color as gamma-encoded sRGB with alpha (unclamped).
-    fn srgb(self) -> [f32; 4] {
-        match self {
-            Self::Luma { lightness, alpha } => [lightness, lightness, lightness, alpha],
-            Self::Rgb(c) => c,
-            Self::Cmyk([c, m, y, k]) => {
-                [(1.0 - c) * (1.0 - k), (1.0 - m) * (1.0 - k), (1.0 - y) * (1.0 - k), 1.0]
-            }
-            Self::Hsl(c) => rgb_from_hue_space(c, false),
-            Self::Hsv(c) => rgb_from_hue_space(c, true),
-            other => {
-                let [r, g, b, a] = other.linear();
-                [from_linear(r), from_linear(g), from_linear(b), a]
-            }
-        }
-    }
-
-    /// The color as linear sRGB with alpha (unclamped).
-    fn linear(self) -> [f32; 4] {
-        match self {
-            Self::LinearRgb(c) => c,
-            Self::Oklab(c) => linear_from_oklab(c),
-            Self::Oklch([l, chroma, hue, a]) => {
-                let (sin, cos) = hue.to_radians().sin_cos();
-                linear_from_oklab([l, chroma * cos, chroma * sin, a])
-            }
-            other => {
-                let [r, g, b, a] = other.srgb();
-                [to_linear(r), to_linear(g), to_linear(b), a]
-            }
-        }
-    }
-
-    /// The color in Oklab with alpha (a grey by way of CIE XYZ, as Typst converts it).
-    fn oklab(self) -> [f32; 4] {
-        match self {
-            Self::Luma { lightness, alpha } => oklab_from_luma(to_linear(lightness), alpha),
-            other => oklab_from_linear(other.linear()),
+            ColorSpace::Hsl => Self::Hsl(c),
+            ColorSpace::Hsv => Self::Hsv(c),
         }
     }
 
     /// The color converted to `space`.
     pub fn to_space(self, space: ColorSpace) -> Self {
-        if self.space() == space {
-            return self;
-        }
-        match space {
-            ColorSpace::Luma => {
-                // Like Typst, a conversion to grey drops the alpha.
-                let [r, g, b, _] = self.linear();
-                let y = 0.212_672_9 * r + 0.715_152_2 * g + 0.072_175 * b;
-                Self::Luma { lightness: clamp01(from_linear(clamp01(y))), alpha: 1.0 }
-            }
-            ColorSpace::Rgb => Self::Rgb(self.srgb().map(clamp01)),
-            ColorSpace::LinearRgb => Self::LinearRgb(self.linear().map(clamp01)),
-            ColorSpace::Oklab => {
-                let [l, a, b, alpha] = self.oklab();
-                Self::Oklab([clamp01(l), a, b, alpha])
-            }
-            ColorSpace::Oklch => {
-                let [l, a, b, alpha] = self.oklab();
-                let hue = wrap_hue(b.atan2(a).to_degrees());
-                Self::Oklch([clamp01(l), a.hypot(b), hue, alpha])
-            }
-            ColorSpace::Hsl => {
-                Self::Hsl(clamp_hue_space(hue_space_from_rgb(self.srgb().map(clamp01), false)))
-            }
-            ColorSpace::Hsv => {
-                Self::Hsv(clamp_hue_space(hue_space_from_rgb(self.srgb().map(clamp01), true)))
-            }
-            ColorSpace::Cmyk => {
-                if let Self::Luma { lightness, .. } = self {
-                    // A grey becomes a rich black of the same darkness.
-                    let k = 1.0 - lightness;
-                    return Self::Cmyk([k * 0.75, k * 0.68, k * 0.67, k * 0.90]);
-                }
-                let [r, g, b, _] = self.srgb().map(clamp01);
-                let k = 1.0 - r.max(g).max(b);
-                if k >= 1.0 {
-                    return Self::Cmyk([0.0, 0.0, 0.0, 1.0]);
-                }
-                let part = |v: f32| (1.0 - v - k) / (1.0 - k);
-                Self::Cmyk([part(r), part(g), part(b), k])
-            }
-        }
+        let p = self.pal();
+        Self::from(match space {
+            ColorSpace::Luma => Pal::Luma(p.luma()),
+            ColorSpace::Oklab => Pal::Oklab(p.oklab()),
+            ColorSpace::Oklch => Pal::Oklch(p.oklch()),
+            ColorSpace::Rgb => Pal::Rgb(p.rgb()),
+            ColorSpace::LinearRgb => Pal::Linear(p.linear()),
+            ColorSpace::Cmyk => Pal::Cmyk(p.cmyk()),
+            ColorSpace::Hsl => Pal::Hsl(p.hsl()),
+            ColorSpace::Hsv => Pal::Hsv(p.hsv()),
+        })
     }
 
     /// The color in an output space for layout and the exporters: grey, sRGB and CMYK
@@ -394,18 +443,17 @@ impl Color {
             Self::Luma { lightness, alpha } => DocColor::Luma { l: lightness, a: alpha },
             Self::Cmyk([c, m, y, k]) => DocColor::Cmyk { c, m, y, k },
             other => {
-                let [r, g, b, a] = other.srgb().map(clamp01);
-                DocColor::Rgb { r, g, b, a }
+                let c = other.pal().rgb();
+                DocColor::Rgb { r: c.red, g: c.green, b: c.blue, a: c.alpha }
             }
         }
     }
 
-    /// The color as 8-bit sRGB components, rounding halves to even as Typst does
+    /// The color as 8-bit sRGB components, rounded as the colour library rounds them
     /// (`rgb(10%, 20%, 30%)` is `#1a334c`).
     pub fn to_rgba8(self) -> [u8; 4] {
-        // Adding 2^23 leaves no fraction bits, so the addition rounds to nearest-even.
-        const SHIFT: f32 = 8_388_608.0;
-        self.srgb().map(|v| ((clamp01(v) * 255.0 + SHIFT) - SHIFT) as u8)
+        let c = self.pal().rgb().into_format::<u8, u8>();
+        [c.red, c.green, c.blue, c.alpha]
     }
 
     /// The color as an sRGB hex string: `#rrggbb`, with `aa` when not opaque.
@@ -418,134 +466,176 @@ impl Color {
         }
     }
 
+    /// The components as `components()` gives them: ratios, except Oklab's `a`, `b` and
+    /// Oklch's chroma (floats) and hues (degrees); CMYK's key comes where the alpha is.
+    fn parts(self) -> [Part; 4] {
+        use Part::{Float, Hue, Ratio};
+        match self.pal() {
+            Pal::Luma(c) => [Ratio(c.luma.into()), Ratio(c.alpha.into()), Ratio(0.0), Ratio(0.0)],
+            Pal::Oklab(c) => [Ratio(c.l.into()), Float(c.a), Float(c.b), Ratio(c.alpha.into())],
+            Pal::Oklch(c) => [
+                Ratio(c.l.into()),
+                Float(c.chroma),
+                Hue(hue_degrees(c.hue.into_degrees())),
+                Ratio(c.alpha.into()),
+            ],
+            Pal::Rgb(c) => [c.red, c.green, c.blue, c.alpha].map(|v| Ratio(v.into())),
+            Pal::Linear(c) => [c.red, c.green, c.blue, c.alpha].map(|v| Ratio(v.into())),
+            Pal::Cmyk(c) => c.map(|v| Ratio(v.into())),
+            Pal::Hsl(c) => [
+                Hue(hue_degrees(c.hue.into_degrees())),
+                Ratio(c.saturation.into()),
+                Ratio(c.lightness.into()),
+                Ratio(c.alpha.into()),
+            ],
+            Pal::Hsv(c) => [
+                Hue(hue_degrees(c.hue.into_degrees())),
+                Ratio(c.saturation.into()),
+                Ratio(c.value.into()),
+                Ratio(c.alpha.into()),
+            ],
+        }
+    }
+
+    /// How many of `parts` the space has, alpha (or key) included.
+    fn part_count(self) -> usize {
+        if matches!(self, Self::Luma { .. }) { 2 } else { 4 }
+    }
+
+    /// The components as `components()` gives them, the alpha last unless `alpha` is
+    /// false (CMYK keeps its key).
+    pub fn components(self, alpha: bool) -> Vec<Value> {
+        let mut items: Vec<Value> = self.parts()[..self.part_count()]
+            .iter()
+            .map(|part| match *part {
+                Part::Ratio(v) => Value::Ratio(Ratio(v)),
+                Part::Float(v) => Value::Float(f64::from(v)),
+                Part::Hue(deg) => Value::Angle(Angle::deg(deg)),
+            })
+            .collect();
+        if !alpha && !matches!(self, Self::Cmyk(_)) {
+            items.pop();
+        }
+        items
+    }
+
     /// The color as Typst's `repr` writes it: `rgb("#ff4136")`, `luma(50%)`,
     /// `oklab(50%, 0.1, 0.1)`, `color.hsl(90deg, 50%, 50%)`.
     pub fn repr(&self) -> EcoString {
-        let percent = |v: f32| ratio_repr(f64::from(v));
-        let with_alpha = |name: &str, parts: [EcoString; 3], alpha: f32| {
-            if alpha == 1.0 {
-                eco_format!("{name}({}, {}, {})", parts[0], parts[1], parts[2])
-            } else {
-                eco_format!("{name}({}, {}, {}, {})", parts[0], parts[1], parts[2], percent(alpha))
-            }
-        };
-        match *self {
-            Self::Luma { lightness, alpha } => {
-                if alpha == 1.0 {
-                    eco_format!("luma({})", percent(lightness))
-                } else {
-                    eco_format!("luma({}, {})", percent(lightness), percent(alpha))
-                }
-            }
-            Self::Rgb(_) => eco_format!("rgb(\"{}\")", self.to_hex()),
-            Self::Cmyk(c) => eco_format!(
-                "cmyk({}, {}, {}, {})",
-                percent(c[0]),
-                percent(c[1]),
-                percent(c[2]),
-                percent(c[3])
-            ),
-            Self::LinearRgb(c) => {
-                with_alpha("color.linear-rgb", [percent(c[0]), percent(c[1]), percent(c[2])], c[3])
-            }
-            Self::Oklab(c) => {
-                with_alpha("oklab", [percent(c[0]), float_repr(c[1]), float_repr(c[2])], c[3])
-            }
-            Self::Oklch(c) => {
-                with_alpha("oklch", [percent(c[0]), float_repr(c[1]), hue_repr(c[2])], c[3])
-            }
-            Self::Hsl(c) => {
-                with_alpha("color.hsl", [hue_repr(c[0]), percent(c[1]), percent(c[2])], c[3])
-            }
-            Self::Hsv(c) => {
-                with_alpha("color.hsv", [hue_repr(c[0]), percent(c[1]), percent(c[2])], c[3])
-            }
+        if let Self::Rgb(_) = self {
+            return eco_format!("rgb(\"{}\")", self.to_hex());
         }
+        let name = match self {
+            Self::Luma { .. } => "luma",
+            Self::Cmyk(_) => "cmyk",
+            Self::Oklab(_) => "oklab",
+            Self::Oklch(_) => "oklch",
+            Self::LinearRgb(_) => "color.linear-rgb",
+            Self::Hsl(_) => "color.hsl",
+            Self::Hsv(_) => "color.hsv",
+            Self::Rgb(_) => "rgb",
+        };
+        let mut parts: Vec<EcoString> =
+            self.parts()[..self.part_count()].iter().map(Part::repr).collect();
+        // An opaque color leaves its alpha out; CMYK's last part is its key.
+        if self.alpha() == Some(1.0) {
+            parts.pop();
+        }
+        eco_format!("{name}({})", parts.join(", "))
     }
 
-    /// Lightens (a positive factor) or darkens (negative) relative to the extreme: only
-    /// the lightness of spaces that have one, every component of RGB.
+    /// Lightens by `factor` relative to the lightest value: the lightness of spaces that
+    /// have one, every component of RGB, less of every ink of CMYK.
     pub fn lighten(self, factor: f32) -> Self {
-        let toward = |v: f32, max: f32| {
-            let delta = if factor >= 0.0 { (max - v).max(0.0) } else { v.max(0.0) };
-            (v + delta * factor).clamp(0.0, max)
-        };
-        match self {
-            Self::Luma { lightness, alpha } => {
-                Self::Luma { lightness: toward(lightness, 1.0), alpha }
-            }
-            Self::Oklab([l, a, b, alpha]) => Self::Oklab([toward(l, 1.0), a, b, alpha]),
-            Self::Oklch([l, c, h, alpha]) => Self::Oklch([toward(l, 1.0), c, h, alpha]),
-            Self::Rgb([r, g, b, a]) => {
-                Self::Rgb([toward(r, 1.0), toward(g, 1.0), toward(b, 1.0), a])
-            }
-            Self::LinearRgb([r, g, b, a]) => {
-                Self::LinearRgb([toward(r, 1.0), toward(g, 1.0), toward(b, 1.0), a])
-            }
-            Self::Hsl([h, s, l, a]) => Self::Hsl([h, s, toward(l, 1.0), a]),
-            Self::Hsv([h, s, v, a]) => Self::Hsv([h, s, toward(v, 1.0), a]),
-            Self::Cmyk(c) => {
-                // Lighter means less ink; darker means more.
-                Self::Cmyk(c.map(|v| {
-                    if factor >= 0.0 {
-                        v * (1.0 - factor)
-                    } else {
-                        (v - (1.0 - v) * factor).min(1.0)
-                    }
-                }))
-            }
-        }
+        Self::from(match self.pal() {
+            Pal::Luma(c) => Pal::Luma(c.lighten(factor)),
+            Pal::Oklab(c) => Pal::Oklab(c.lighten(factor)),
+            Pal::Oklch(c) => Pal::Oklch(c.lighten(factor)),
+            Pal::Rgb(c) => Pal::Rgb(c.lighten(factor)),
+            Pal::Linear(c) => Pal::Linear(c.lighten(factor)),
+            Pal::Hsl(c) => Pal::Hsl(c.lighten(factor)),
+            Pal::Hsv(c) => Pal::Hsv(c.lighten(factor)),
+            Pal::Cmyk(c) => Pal::Cmyk(c.map(|u| (u - u * factor).clamp(0.0, 1.0))),
+        })
     }
 
-    /// Saturates (positive factor) or desaturates (negative) in HSL or HSV, through HSV
-    /// for the other spaces. `None` for a grey.
-    pub fn saturate(self, factor: f32) -> Option<Self> {
-        let scale = |s: f32| {
-            let delta = if factor >= 0.0 { (1.0 - s).max(0.0) } else { s.max(0.0) };
-            (s + delta * factor).clamp(0.0, 1.0)
-        };
-        Some(match self {
-            Self::Luma { .. } => return None,
-            Self::Hsl([h, s, l, a]) => Self::Hsl([h, scale(s), l, a]),
-            Self::Hsv([h, s, v, a]) => Self::Hsv([h, scale(s), v, a]),
-            other => {
-                let [h, s, v, a] = other.to_space(ColorSpace::Hsv).to_vec4();
-                Self::Hsv([h, scale(s), v, a]).to_space(other.space())
-            }
+    /// Darkens by `factor` relative to the darkest value; more of every ink of CMYK.
+    pub fn darken(self, factor: f32) -> Self {
+        Self::from(match self.pal() {
+            Pal::Luma(c) => Pal::Luma(c.darken(factor)),
+            Pal::Oklab(c) => Pal::Oklab(c.darken(factor)),
+            Pal::Oklch(c) => Pal::Oklch(c.darken(factor)),
+            Pal::Rgb(c) => Pal::Rgb(c.darken(factor)),
+            Pal::Linear(c) => Pal::Linear(c.darken(factor)),
+            Pal::Hsl(c) => Pal::Hsl(c.darken(factor)),
+            Pal::Hsv(c) => Pal::Hsv(c.darken(factor)),
+            Pal::Cmyk(c) => Pal::Cmyk(c.map(|u| (u + (1.0 - u) * factor).clamp(0.0, 1.0))),
+        })
+    }
+
+    /// Saturates (or with `less`, desaturates) by `factor` in HSL or HSV, through HSV for
+    /// the other spaces. `None` for a grey.
+    pub fn saturate(self, factor: f32, less: bool) -> Option<Self> {
+        fn adjust<C: Saturate<Scalar = f32> + Desaturate<Scalar = f32>>(
+            c: C,
+            factor: f32,
+            less: bool,
+        ) -> C {
+            if less { c.desaturate(factor) } else { c.saturate(factor) }
+        }
+        Some(match self.pal() {
+            Pal::Luma(_) => return None,
+            Pal::Hsl(c) => Self::from(Pal::Hsl(adjust(c, factor, less))),
+            Pal::Hsv(c) => Self::from(Pal::Hsv(adjust(c, factor, less))),
+            other => Self::from(Pal::Hsv(adjust(other.hsv(), factor, less))).to_space(self.space()),
         })
     }
 
     /// The complementary color, computed in `space` and given back in this color's space.
     pub fn negate(self, space: ColorSpace) -> Self {
-        let negated = match self.to_space(space) {
-            Self::Luma { lightness, alpha } => Self::Luma { lightness: 1.0 - lightness, alpha },
-            Self::Oklab([l, a, b, alpha]) => Self::Oklab([1.0 - l, -a, -b, alpha]),
-            Self::Oklch([l, c, h, alpha]) => Self::Oklch([1.0 - l, c, wrap_hue(h + 180.0), alpha]),
-            Self::Rgb([r, g, b, a]) => Self::Rgb([1.0 - r, 1.0 - g, 1.0 - b, a]),
-            Self::LinearRgb([r, g, b, a]) => Self::LinearRgb([1.0 - r, 1.0 - g, 1.0 - b, a]),
-            Self::Cmyk([c, m, y, k]) => Self::Cmyk([1.0 - c, 1.0 - m, 1.0 - y, k]),
-            Self::Hsl([h, s, l, a]) => Self::Hsl([wrap_hue(h + 180.0), s, l, a]),
-            Self::Hsv([h, s, v, a]) => Self::Hsv([wrap_hue(h + 180.0), s, v, a]),
+        let negated = match self.to_space(space).pal() {
+            Pal::Luma(c) => Pal::Luma(PLuma::new(1.0 - c.luma, c.alpha)),
+            Pal::Oklab(c) => Pal::Oklab(POklab::new(1.0 - c.l, -c.a, -c.b, c.alpha)),
+            Pal::Oklch(c) => {
+                Pal::Oklch(POklch::new(1.0 - c.l, c.chroma, c.hue.into_degrees() + 180.0, c.alpha))
+            }
+            Pal::Rgb(c) => Pal::Rgb(PRgb::new(1.0 - c.red, 1.0 - c.green, 1.0 - c.blue, c.alpha)),
+            Pal::Linear(c) => {
+                Pal::Linear(PLinear::new(1.0 - c.red, 1.0 - c.green, 1.0 - c.blue, c.alpha))
+            }
+            Pal::Cmyk([c, m, y, k]) => Pal::Cmyk([1.0 - c, 1.0 - m, 1.0 - y, k]),
+            Pal::Hsl(c) => Pal::Hsl(PHsl::new(
+                c.hue.into_degrees() + 180.0,
+                c.saturation,
+                c.lightness,
+                c.alpha,
+            )),
+            Pal::Hsv(c) => {
+                Pal::Hsv(PHsv::new(c.hue.into_degrees() + 180.0, c.saturation, c.value, c.alpha))
+            }
         };
-        negated.to_space(self.space())
+        Self::from(negated).to_space(self.space())
     }
 
     /// The hue rotated by `degrees` in `space` (Oklch, HSL or HSV), given back in this
     /// color's space; `None` for a space without hue.
     pub fn rotate(self, degrees: f32, space: ColorSpace) -> Option<Self> {
-        let index = space.hue_index()?;
-        let mut c = self.to_space(space).to_vec4();
-        c[index] = wrap_hue(c[index] + degrees);
-        Some(Self::from_vec4(space, c).to_space(self.space()))
+        let p = self.pal();
+        let rotated = match space {
+            ColorSpace::Oklch => Pal::Oklch(p.oklch().shift_hue(degrees)),
+            ColorSpace::Hsl => Pal::Hsl(p.hsl().shift_hue(degrees)),
+            ColorSpace::Hsv => Pal::Hsv(p.hsv().shift_hue(degrees)),
+            _ => return None,
+        };
+        Some(Self::from(rotated).to_space(self.space()))
     }
 
     /// Scales the alpha toward opaque (positive factor) or transparent (negative).
     /// `None` for CMYK, which has no alpha.
     pub fn scale_alpha(self, factor: f32) -> Option<Self> {
         let alpha = self.alpha()?;
-        let alpha =
-            if factor >= 0.0 { alpha + (1.0 - alpha) * factor } else { alpha + alpha * factor };
-        Some(self.with_alpha(alpha.clamp(0.0, 1.0)))
+        let room = if factor > 0.0 { 1.0 - alpha } else { alpha };
+        Some(self.with_alpha((alpha + factor * room).clamp(0.0, 1.0)))
     }
 
     /// The weighted mix of colors in `space`. In a space with hue, at most two colors
@@ -555,55 +645,64 @@ impl Color {
         if hue.is_some() && colors.len() > 2 {
             return Err("cannot mix more than two colors in a hue-based space");
         }
-        let total: f32 = colors.iter().map(|(_, w)| w).sum();
-        if total <= 0.0 {
-            return Err("sum of weights must be positive");
-        }
-        let mut acc = [0.0f32; 4];
-        for (color, weight) in colors {
-            let v = color.to_space(space).to_vec4();
-            for i in 0..4 {
-                acc[i] += weight * v[i];
+        let mixed = if let (Some(i), [(c0, w0), (c1, w1)]) = (hue, colors) {
+            let (w0, w1) = (*w0, *w1);
+            let c0 = c0.to_space(space).to_vec4();
+            let c1 = c1.to_space(space).to_vec4();
+            if w0 + w1 <= 0.0 {
+                return Err("sum of weights must be positive");
             }
-        }
-        let mut mixed = acc.map(|v| v / total);
-        if let (Some(i), [(c0, w0), (c1, w1)]) = (hue, colors) {
-            let h0 = c0.to_space(space).to_vec4()[i];
-            let h1 = c1.to_space(space).to_vec4()[i];
-            if (h0 - h1).abs() > 180.0 {
-                let (h0, h1) = if h0 < h1 { (h0 + 360.0, h1) } else { (h0, h1 + 360.0) };
-                mixed[i] = (w0 * h0 + w1 * h1) / (w0 + w1);
+            let mut m: [f32; 4] = std::array::from_fn(|k| (w0 * c0[k] + w1 * c1[k]) / (w0 + w1));
+            if (c0[i] - c1[i]).abs() > 180.0 {
+                let (h0, h1) =
+                    if c0[i] < c1[i] { (c0[i] + 360.0, c1[i]) } else { (c0[i], c1[i] + 360.0) };
+                m[i] = (w0 * h0 + w1 * h1) / (w0 + w1);
             }
-        }
+            m
+        } else {
+            let mut total = 0.0f32;
+            let mut acc = [0.0f32; 4];
+            for (color, weight) in colors {
+                let v = color.to_space(space).to_vec4();
+                for (sum, part) in acc.iter_mut().zip(v) {
+                    *sum += weight * part;
+                }
+                total += weight;
+            }
+            if total <= 0.0 {
+                return Err("sum of weights must be positive");
+            }
+            acc.map(|v| v / total)
+        };
         Ok(Self::from_vec4(space, mixed))
     }
 }
 
-/// Clamps the saturation and lightness (or value) of an HSL or HSV color.
-fn clamp_hue_space([h, s, l, a]: [f32; 4]) -> [f32; 4] {
-    [h, clamp01(s), clamp01(l), clamp01(a)]
+/// One component as `components()` gives it.
+#[derive(Debug, Copy, Clone, PartialEq)]
+enum Part {
+    /// A ratio (1.0 is 100%).
+    Ratio(f64),
+    /// A plain float (Oklab's `a`, `b`, Oklch's chroma).
+    Float(f32),
+    /// A hue in degrees.
+    Hue(f64),
 }
 
-/// A ratio as `repr` writes it: a percentage with at most two decimals.
-fn ratio_repr(v: f64) -> EcoString {
-    eco_format!("{}%", format_float(round_to(v * 100.0, 2)))
-}
-
-/// An unbounded component as `repr` writes it: at most three decimals.
-fn float_repr(v: f32) -> EcoString {
-    format_float(round_to(f64::from(v), 3))
-}
-
-/// A hue as `repr` writes it: degrees with at most two decimals.
-fn hue_repr(v: f32) -> EcoString {
-    eco_format!("{}deg", format_float(round_to(f64::from(wrap_hue(v)), 2)))
-}
-
-/// Rounds to `digits` decimals (without a negative zero).
-fn round_to(v: f64, digits: i32) -> f64 {
-    let factor = 10f64.powi(digits);
-    let rounded = (v * factor).round() / factor;
-    if rounded == 0.0 { 0.0 } else { rounded }
+impl Part {
+    /// The part as Typst's `repr` writes it inside a color: a ratio with two decimals of
+    /// a percent, a float with three decimals, an angle with two decimals of a degree.
+    fn repr(&self) -> EcoString {
+        match *self {
+            Self::Ratio(v) => eco_format!("{}%", format_float(round_with_precision(v * 100.0, 2))),
+            Self::Float(v) => format_float(round_with_precision(f64::from(v), 3)),
+            Self::Hue(deg) => {
+                // Through an angle value in radians, as Typst's repr of a hue goes.
+                let deg = Angle::deg(deg).to_deg();
+                eco_format!("{}deg", format_float(round_with_precision(deg, 2)))
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -637,8 +736,8 @@ mod tests {
         let red = Color::named("red").unwrap();
         let blue = Color::named("blue").unwrap();
         assert_eq!(red.lighten(0.2).to_hex(), "#ff675e");
-        assert_eq!(red.lighten(-0.2).to_hex(), "#cc342b");
-        assert_eq!(red.saturate(0.2).unwrap().to_hex(), "#ff372b");
+        assert_eq!(red.darken(0.2).to_hex(), "#cc342b");
+        assert_eq!(red.saturate(0.2, false).unwrap().to_hex(), "#ff372b");
         assert_eq!(red.negate(ColorSpace::Rgb).to_hex(), "#00bec9");
         assert_eq!(
             Color::mix(&[(red, 1.0), (blue, 3.0)], ColorSpace::Rgb).unwrap().to_hex(),

@@ -283,9 +283,10 @@ impl Tiling {
         if x != Rel::default() || y != Rel::default() {
             let offset = match data.size {
                 // A ratio of a known tile size is resolved, as Typst prints it.
+                // A ratio is of the tile size plus the spacing, as Typst resolves it.
                 Some((w, h)) => pair((
-                    Length::abs(x.abs.abs + w.abs * x.rel.get()),
-                    Length::abs(y.abs.abs + h.abs * y.rel.get()),
+                    Length::abs((w.abs + data.spacing.0.abs) * x.rel.get() + x.abs.abs),
+                    Length::abs((h.abs + data.spacing.1.abs) * y.rel.get() + y.abs.abs),
                 )),
                 None => {
                     eco_format!("({}, {})", Value::Relative(x).repr(), Value::Relative(y).repr())

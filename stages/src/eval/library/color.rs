@@ -94,31 +94,35 @@ pub fn space_value(space: ColorSpace) -> Value {
     Value::Func(Func::from(native))
 }
 
-/// The space a `space:` argument names.
-pub fn space_of(value: &Value) -> StrResult<ColorSpace> {
-    const EXPECTED: &str = "expected `rgb`, `luma`, `cmyk`, `oklab`, `oklch`, \
-                            `color.linear-rgb`, `color.hsl`, `color.hsv`, or spot colorant";
+/// The space a `space:` argument names. A process space excludes spot colorants
+/// (`rotate` takes only those), and Typst's message then leaves them out too.
+pub fn space_of(value: &Value, process: bool) -> StrResult<ColorSpace> {
+    let expected = if process {
+        "expected `rgb`, `luma`, `cmyk`, `oklab`, `oklch`, `color.linear-rgb`, `color.hsl`, \
+         or `color.hsv`"
+    } else {
+        "expected `rgb`, `luma`, `cmyk`, `oklab`, `oklch`, `color.linear-rgb`, `color.hsl`, \
+         `color.hsv`, or spot colorant"
+    };
     if let Value::Func(func) = value {
         for (space, native) in SPACES {
             if *func == Func::from(native) {
                 return Ok(space);
             }
         }
-        return Err(EXPECTED.into());
+        return Err(expected.into());
     }
-    Err(eco_found(EXPECTED, value))
+    Err(ecow::eco_format!("{expected}, found {}", value.ty().long_name()))
 }
 
-fn eco_found(expected: &str, value: &Value) -> ecow::EcoString {
-    ecow::eco_format!("{expected}, found {}", value.ty().long_name())
-}
-
-/// The named argument `space` (default `default`).
-pub fn space_arg(args: &mut Args, default: ColorSpace) -> SourceResult<ColorSpace> {
+/// The named argument `space` (default `default`). Unless `process` is set, `auto`
+/// stands for the default too.
+pub fn space_arg(args: &mut Args, default: ColorSpace, process: bool) -> SourceResult<ColorSpace> {
     let span = args.named_span("space");
     match args.named::<Value>("space")? {
+        Some(Value::Auto) if !process => Ok(default),
         Some(v) => {
-            let space = space_of(&v).at(span);
+            let space = space_of(&v, process).at(span);
             args.failed |= space.is_err();
             space
         }
@@ -358,7 +362,7 @@ pub fn mix_with(args: &mut Args, first: Option<Color>) -> SourceResult<Value> {
         args.failed = true;
         return Err(errors);
     }
-    let space = space_arg(args, ColorSpace::Oklab)?;
+    let space = space_arg(args, ColorSpace::Oklab, false)?;
     args.take().finish()?;
     match Color::mix(&colors, space) {
         Ok(color) => Ok(Value::Color(color)),

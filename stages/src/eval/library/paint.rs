@@ -189,7 +189,7 @@ fn ratio_arg(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Span)>>
 fn common(args: &mut Args) -> SourceResult<(Vec<Stop>, ColorSpace, Option<EcoString>)> {
     let stops = stops(args);
     args.failed |= stops.is_err();
-    let space = super::color::space_arg(args, ColorSpace::Oklab)?;
+    let space = super::color::space_arg(args, ColorSpace::Oklab, false)?;
     let relative = relative(args);
     args.failed |= relative.is_err();
     Ok((stops?, space, relative?))
@@ -236,15 +236,16 @@ fn radial(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let center = ratio_pair(args, "center")?.unwrap_or((Ratio(0.5), Ratio(0.5)));
     let radius = ratio_arg(args, "radius")?.map_or(Ratio(0.5), |(r, _)| r);
     let focal_center = ratio_pair(args, "focal-center")?.unwrap_or(center);
+    // An absent focal radius is 0% at no place in the source: Typst's error about a
+    // negative radius then has no location.
     let focal_radius = ratio_arg(args, "focal-radius")?;
     at_least_two(args, &stops)?;
-    if let Some((focal, span)) = focal_radius
-        && focal.get() > radius.get()
-    {
+    let (focal, span) = focal_radius.unwrap_or((Ratio(0.0), Span::detached()));
+    if focal.get() > radius.get() {
         crate::bail!(span, "the focal radius must be smaller than the end radius";
             hint: "try using a focal radius of `0%` instead");
     }
-    let focal_radius = focal_radius.map_or(Ratio(0.0), |(r, _)| r);
+    let focal_radius = focal;
     let distance =
         (focal_center.0.get() - center.0.get()).hypot(focal_center.1.get() - center.1.get());
     if distance >= radius.get() - focal_radius.get() {
@@ -285,8 +286,15 @@ pub fn construct_tiling(args: &mut Args) -> SourceResult<Value> {
     if spacing.0.0.em.get() != 0.0 || spacing.0.1.em.get() != 0.0 {
         crate::bail!(spacing.1, "tile spacing must be absolute");
     }
+    if [spacing.0.0, spacing.0.1].iter().any(|l| !l.abs.to_pt().is_finite()) {
+        crate::bail!(spacing.1, "tile spacing must be finite");
+    }
     if offset.0.0.abs.em.get() != 0.0 || offset.0.1.abs.em.get() != 0.0 {
         crate::bail!(offset.1, "tile offset must not be font-relative");
+    }
+    let finite = |r: &Rel| r.rel.get().is_finite() && r.abs.abs.to_pt().is_finite();
+    if !finite(&offset.0.0) || !finite(&offset.0.1) {
+        crate::bail!(offset.1, "tile offset must be finite");
     }
     let size = size.map(|(size, _)| size);
     let data = TilingData { body, size, spacing: spacing.0, offset: offset.0, relative };
