@@ -1,6 +1,7 @@
-//! Geometry in absolute units: lengths (`Abs`, points), `Em`, angles, points, sizes and
-//! affine transforms. Plain `f64` arithmetic; equality and hashing by bits so that frames can
-//! be compared and cached deterministically.
+//! Geometry in absolute units: lengths (`Abs`, in raw units exact for pt, mm, cm and in),
+//! `Em`, angles, points, sizes and affine transforms. Plain `f64` arithmetic that never
+//! yields NaN; equality and hashing by bits so that frames can be compared and cached
+//! deterministically.
 
 use std::fmt::{self, Debug, Formatter};
 use std::hash::{Hash, Hasher};
@@ -20,10 +21,24 @@ macro_rules! scalar_eq_hash {
     };
 }
 
-/// An absolute length in typographic points (1/72 inch).
+/// An absolute length. It is stored in raw units, 127 to the point, so that whole numbers
+/// of points, millimetres (360 raw units), centimetres (3600) and inches (9144) are all
+/// exact: `3cm / 1cm` is exactly `3.0`, and `1cm / 1in` is `3600 / 9144`, as in Typst.
+/// A NaN result of arithmetic becomes zero, so a length is never NaN.
 #[derive(Default, Copy, Clone, PartialEq, PartialOrd)]
 pub struct Abs(f64);
 scalar_eq_hash!(Abs);
+
+/// Raw units per point, millimetre, centimetre and inch.
+const RAW_PER_PT: f64 = 127.0;
+const RAW_PER_MM: f64 = 360.0;
+const RAW_PER_CM: f64 = 3600.0;
+const RAW_PER_IN: f64 = 9144.0;
+
+/// A float with NaN replaced by zero.
+const fn not_nan(v: f64) -> f64 {
+    if v.is_nan() { 0.0 } else { v }
+}
 
 impl Abs {
     /// Zero length.
@@ -34,37 +49,41 @@ impl Abs {
     pub const fn inf() -> Self {
         Self(f64::INFINITY)
     }
+    /// A length in raw units.
+    const fn raw(raw: f64) -> Self {
+        Self(not_nan(raw))
+    }
     /// Points.
     pub const fn pt(pt: f64) -> Self {
-        Self(pt)
+        Self::raw(pt * RAW_PER_PT)
     }
     /// Millimetres.
     pub fn mm(mm: f64) -> Self {
-        Self(mm * 72.0 / 25.4)
+        Self::raw(mm * RAW_PER_MM)
     }
     /// Centimetres.
     pub fn cm(cm: f64) -> Self {
-        Self(cm * 72.0 / 2.54)
+        Self::raw(cm * RAW_PER_CM)
     }
     /// Inches.
     pub fn inches(inches: f64) -> Self {
-        Self(inches * 72.0)
+        Self::raw(inches * RAW_PER_IN)
     }
     /// The value in points.
     pub const fn to_pt(self) -> f64 {
-        self.0
+        self.0 / RAW_PER_PT
     }
     /// The value in millimetres.
     pub fn to_mm(self) -> f64 {
-        self.0 * 25.4 / 72.0
+        self.0 / RAW_PER_MM
     }
     /// The value in centimetres.
     pub fn to_cm(self) -> f64 {
-        self.0 * 2.54 / 72.0
+        self.0 / RAW_PER_CM
     }
     /// The value in inches.
     pub fn to_inches(self) -> f64 {
-        self.0 / 72.0
+        self.0 / RAW_PER_IN
     }
     /// Whether the length is zero.
     pub fn is_zero(self) -> bool {
@@ -88,26 +107,26 @@ impl Abs {
     }
     /// Whether `self` and `other` are equal up to a small tolerance (1e-9 pt).
     pub fn approx_eq(self, other: Self) -> bool {
-        (self.0 - other.0).abs() < 1e-9
+        (self.0 - other.0).abs() < 1e-9 * RAW_PER_PT
     }
 }
 
 impl Debug for Abs {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {
-        write!(f, "{}pt", self.0)
+        write!(f, "{}pt", self.to_pt())
     }
 }
 
 impl Add for Abs {
     type Output = Self;
     fn add(self, rhs: Self) -> Self {
-        Self(self.0 + rhs.0)
+        Self::raw(self.0 + rhs.0)
     }
 }
 impl Sub for Abs {
     type Output = Self;
     fn sub(self, rhs: Self) -> Self {
-        Self(self.0 - rhs.0)
+        Self::raw(self.0 - rhs.0)
     }
 }
 impl Neg for Abs {
@@ -119,19 +138,19 @@ impl Neg for Abs {
 impl Mul<f64> for Abs {
     type Output = Self;
     fn mul(self, rhs: f64) -> Self {
-        Self(self.0 * rhs)
+        Self::raw(self.0 * rhs)
     }
 }
 impl Mul<Abs> for f64 {
     type Output = Abs;
     fn mul(self, rhs: Abs) -> Abs {
-        Abs(self * rhs.0)
+        rhs * self
     }
 }
 impl Div<f64> for Abs {
     type Output = Self;
     fn div(self, rhs: f64) -> Self {
-        Self(self.0 / rhs)
+        Self::raw(self.0 / rhs)
     }
 }
 impl Div for Abs {
@@ -142,17 +161,17 @@ impl Div for Abs {
 }
 impl AddAssign for Abs {
     fn add_assign(&mut self, rhs: Self) {
-        self.0 += rhs.0;
+        *self = *self + rhs;
     }
 }
 impl SubAssign for Abs {
     fn sub_assign(&mut self, rhs: Self) {
-        self.0 -= rhs.0;
+        *self = *self - rhs;
     }
 }
 impl Sum for Abs {
     fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-        Self(iter.map(|a| a.0).sum())
+        Self::raw(iter.map(|a| a.0).sum())
     }
 }
 
@@ -170,9 +189,9 @@ impl Em {
     pub const fn one() -> Self {
         Self(1.0)
     }
-    /// A number of em.
+    /// A number of em (NaN becomes zero).
     pub const fn new(em: f64) -> Self {
-        Self(em)
+        Self(not_nan(em))
     }
     /// The number of em.
     pub const fn get(self) -> f64 {
@@ -180,7 +199,8 @@ impl Em {
     }
     /// The absolute length at font size `size`.
     pub fn at(self, size: Abs) -> Abs {
-        size * self.0
+        let resolved = size * self.0;
+        if resolved.is_finite() { resolved } else { Abs::zero() }
     }
 }
 
@@ -193,11 +213,12 @@ impl Debug for Em {
 impl Add for Em {
     type Output = Self;
     fn add(self, rhs: Self) -> Self {
-        Self(self.0 + rhs.0)
+        Self::new(self.0 + rhs.0)
     }
 }
 
-/// An angle, stored in radians.
+/// An angle, stored in radians. Degrees convert through the factor `π / 180` in both
+/// directions (multiplying and dividing), as in Typst, so `90deg.deg()` is exactly `90.0`.
 #[derive(Default, Copy, Clone, PartialEq, PartialOrd)]
 pub struct Angle(f64);
 scalar_eq_hash!(Angle);
@@ -209,11 +230,11 @@ impl Angle {
     }
     /// An angle in radians.
     pub const fn rad(rad: f64) -> Self {
-        Self(rad)
+        Self(not_nan(rad))
     }
     /// An angle in degrees.
     pub fn deg(deg: f64) -> Self {
-        Self(deg.to_radians())
+        Self::rad(deg * RAD_PER_DEG)
     }
     /// The angle in radians.
     pub const fn to_rad(self) -> f64 {
@@ -221,9 +242,12 @@ impl Angle {
     }
     /// The angle in degrees.
     pub fn to_deg(self) -> f64 {
-        self.0.to_degrees()
+        self.0 / RAD_PER_DEG
     }
 }
+
+/// Radians per degree.
+const RAD_PER_DEG: f64 = std::f64::consts::PI / 180.0;
 
 impl Debug for Angle {
     fn fmt(&self, f: &mut Formatter) -> fmt::Result {

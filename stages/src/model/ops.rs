@@ -108,8 +108,11 @@ pub fn not(value: Value) -> StrResult<Value> {
     }
 }
 
+/// A relative length as the sum of its two parts, each padded with a zero of the other
+/// kind, as Typst builds it: the zeros make a negative zero positive, so `2pt - 0%` is
+/// `0% + 2pt`.
 fn rel(abs: Length, rel: Ratio) -> Value {
-    Value::Relative(Rel { abs, rel })
+    Value::Relative(Rel::from(rel) + Rel::from(abs))
 }
 
 /// Binary `+`.
@@ -302,18 +305,18 @@ fn div_raw(lhs: Value, rhs: Value) -> StrResult<Value> {
             Decimal(super::Decimal::from(a).checked_div(b).ok_or_else(too_large)?)
         }
         (Length(a), Int(b)) => Length(a / b as f64),
-        (Length(a), Float(b)) => Length(a / scalar(b)),
+        (Length(a), Float(b)) => Length(a / b),
         (Length(a), Length(b)) => Float(lengths(a, b)?),
         (Length(a), Relative(b)) if b.rel.is_zero() => Float(lengths(a, b.abs)?),
         (Angle(a), Int(b)) => Angle(angle(a.to_rad() / b as f64)),
-        (Angle(a), Float(b)) => Angle(angle(a.to_rad() / scalar(b))),
+        (Angle(a), Float(b)) => Angle(angle(a.to_rad() / b)),
         (Angle(a), Angle(b)) => Float(a.to_rad() / b.to_rad()),
         (Ratio(a), Int(b)) => Ratio(super::Ratio(a.0 / b as f64)),
         (Ratio(a), Float(b)) => Ratio(super::Ratio(scalar(a.0 / b))),
         (Ratio(a), Ratio(b)) => Float(a.0 / b.0),
         (Ratio(a), Relative(b)) if b.abs.is_zero() => Float(a.0 / b.rel.0),
         (Relative(a), Int(b)) => Relative(a / b as f64),
-        (Relative(a), Float(b)) => Relative(a / scalar(b)),
+        (Relative(a), Float(b)) => Relative(a / b),
         (Relative(a), Length(b)) if a.rel.is_zero() => Float(lengths(a.abs, b)?),
         (Relative(a), Ratio(b)) if a.abs.is_zero() => Float(a.rel.0 / b.0),
         (Relative(a), Relative(b)) => Float(
@@ -389,6 +392,7 @@ pub fn equal(lhs: &Value, rhs: &Value) -> bool {
         (Gradient(a), Gradient(b)) => a == b,
         (Tiling(a), Tiling(b)) => a == b,
         (Path(a), Path(b)) => a == b,
+        (Colorant(a), Colorant(b)) => a == b,
         _ => false,
     }
 }

@@ -88,6 +88,7 @@ impl Value {
             Self::Symbol(v) => v.repr(),
             Self::Gradient(v) => v.repr(),
             Self::Tiling(v) => v.repr(),
+            Self::Colorant(v) => v.repr(),
             Self::Path(v) => v.repr(),
         }
     }
@@ -229,11 +230,13 @@ pub fn round_with_precision(value: f64, digits: i64) -> f64 {
     if digits < -308 {
         return value * 0.0;
     }
+    // `exp10` is exact for the powers of ten a float holds exactly and correctly rounded
+    // beyond, where repeated squaring would drift (`digits: -300`).
     if digits > 0 {
-        let offset = powi(10.0, digits as i32);
+        let offset = libm::exp10(digits as f64);
         libm::round(value * offset) / offset
     } else {
-        let offset = powi(10.0, (-digits) as i32);
+        let offset = libm::exp10(-digits as f64);
         libm::round(value / offset) * offset
     }
 }

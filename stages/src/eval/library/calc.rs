@@ -126,20 +126,35 @@ fn too_large() -> EcoString {
     "the result is too large".into()
 }
 
+/// The hint for a decimal where only floats would do.
+const CAST_DECIMAL_HINT: &str = "if loss of precision is acceptable, explicitly cast the decimal to a float with \
+     `float(value)`";
+
 /// The error of mixing a decimal and a float, with its hint.
 fn decimal_and_float(span: Span) -> EcoVec<SourceDiagnostic> {
     eco_vec![
         SourceDiagnostic::error(span, "cannot apply this operation to a decimal and a float")
-            .with_hint(
-                "if loss of precision is acceptable, explicitly cast the decimal to a float \
-                 with `float(value)`"
-            )
+            .with_hint(CAST_DECIMAL_HINT)
     ]
+}
+
+/// A type mismatch at `span`. A decimal offered where a float was expected gets Typst's
+/// hint to convert it explicitly.
+fn cast_error(span: Span, message: EcoString, found: &Value) -> EcoVec<SourceDiagnostic> {
+    let mut diag = SourceDiagnostic::error(span, message.clone());
+    let expected = message.split(", found").next().unwrap_or("");
+    if matches!(found, Value::Decimal(_)) && expected.contains("float") {
+        diag = diag.with_hint(CAST_DECIMAL_HINT);
+    }
+    eco_vec![diag]
 }
 
 /// Casts a taken argument, failing at its span.
 fn cast<T: FromValue>((value, span): (Value, Span)) -> SourceResult<(T, Span)> {
-    T::from_value(value).map(|v| (v, span)).map_err(|e| error(span, e))
+    let found = matches!(value, Value::Decimal(_)).then(|| value.clone());
+    T::from_value(value)
+        .map(|v| (v, span))
+        .map_err(|e| cast_error(span, e, found.as_ref().unwrap_or(&Value::None)))
 }
 
 /// An integer or a float.
@@ -362,7 +377,7 @@ fn angle_arg(args: &mut Args) -> SourceResult<f64> {
         Value::Angle(a) => Ok(a.to_rad()),
         Value::Int(i) => Ok(i as f64),
         Value::Float(f) => Ok(f),
-        v => Err(error(span, mismatch("integer, float, or angle", &v))),
+        v => Err(cast_error(span, mismatch("integer, float, or angle", &v), &v)),
     }
 }
 

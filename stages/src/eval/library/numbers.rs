@@ -45,33 +45,38 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
     })
 }
 
-/// `int(value)`.
+/// `int(value)`. As in Typst, the value is converted before the base is looked at, so a
+/// float out of range fails before a base given for it does.
 fn construct_int(args: &mut Args) -> SourceResult<Value> {
     let (value, span) = args.expect_spanned::<Value>("value")?;
-    let base: Option<(i64, crate::base::Span)> = args.named_spanned("base")?;
-    if let Some((base, base_span)) = base {
-        let text = match &value {
-            Value::Str(s) => s.as_str(),
-            Value::Symbol(s) => s.get(),
-            _ => return Err(error(base_span, "base is only supported for strings")),
-        };
-        if !(2..=36).contains(&base) {
-            return Err(error(base_span, "base must be between 2 and 36"));
-        }
-        return parse_int_radix(text, base as u32).map(Value::Int).map_err(|e| error(span, e));
-    }
-    let int = match value {
-        Value::Bool(b) => i64::from(b),
-        Value::Int(i) => i,
-        Value::Float(f) => float_to_int(f).map_err(|e| error(span, e))?,
-        Value::Decimal(d) => d.trunc_to_int().ok_or_else(|| error(span, "number too large"))?,
-        Value::Str(s) => parse_int(&s).map_err(|e| error(span, e))?,
-        Value::Symbol(s) => parse_int(s.get()).map_err(|e| error(span, e))?,
+    let int = match &value {
+        Value::Bool(b) => Some(i64::from(*b)),
+        Value::Int(i) => Some(*i),
+        Value::Float(f) => Some(float_to_int(*f).map_err(|e| error(span, e))?),
+        Value::Decimal(d) => Some(d.trunc_to_int().ok_or_else(|| error(span, "number too large"))?),
+        Value::Str(_) | Value::Symbol(_) => None,
         v => {
-            return Err(error(span, mismatch("integer, boolean, float, decimal, or string", &v)));
+            return Err(error(span, mismatch("integer, boolean, float, decimal, or string", v)));
         }
     };
-    Ok(Value::Int(int))
+    let base: Option<(i64, crate::base::Span)> = args.named_spanned("base")?;
+    if let Some(int) = int {
+        if let Some((_, base_span)) = base {
+            return Err(error(base_span, "base is only supported for strings"));
+        }
+        return Ok(Value::Int(int));
+    }
+    let text = match &value {
+        Value::Str(s) => s.as_str(),
+        Value::Symbol(s) => s.get(),
+        _ => unreachable!("only strings and symbols are left"),
+    };
+    let radix = match base {
+        Some((base, _)) if (2..=36).contains(&base) => base as u32,
+        Some((_, base_span)) => return Err(error(base_span, "base must be between 2 and 36")),
+        None => 10,
+    };
+    parse_int_radix(text, radix).map(Value::Int).map_err(|e| eco_vec![e.at(span, radix)])
 }
 
 /// A float truncated to an integer; NaN is zero.
@@ -82,34 +87,58 @@ fn float_to_int(f: f64) -> Result<i64, EcoString> {
     Ok(f as i64)
 }
 
-/// Parses an integer: decimal digits, optionally after a sign (`-` or the typographic
-/// minus for negative numbers, `+`).
-pub fn parse_int(text: &str) -> Result<i64, EcoString> {
-    parse_int_radix(text, 10)
+/// Why a string is not an integer.
+#[derive(Debug, Copy, Clone, Eq, PartialEq)]
+pub enum ParseIntError {
+    Empty,
+    InvalidDigit,
+    TooLarge,
+    TooSmall,
+}
+
+impl ParseIntError {
+    /// The error at `span` for a string read in `radix`, with Typst's hints for values
+    /// out of range.
+    fn at(self, span: Span, radix: u32) -> SourceDiagnostic {
+        let message: EcoString = match self {
+            Self::Empty => "string must not be empty".into(),
+            Self::InvalidDigit if radix == 10 => "string contains invalid digits".into(),
+            Self::InvalidDigit => {
+                eco_format!("string contains invalid digits for a base {radix} integer")
+            }
+            Self::TooLarge => "integer value is too large".into(),
+            Self::TooSmall => "integer value is too small".into(),
+        };
+        let diag = SourceDiagnostic::error(span, message);
+        if matches!(self, Self::TooLarge | Self::TooSmall) {
+            diag.with_hint("value does not fit into a signed 64-bit integer")
+                .with_hint("try using a floating point number")
+        } else {
+            diag
+        }
+    }
 }
 
 /// Parses an integer in `radix` (2 to 36; letters in either case), optionally after a
-/// sign. Errors name the base unless it is ten.
-pub fn parse_int_radix(text: &str, radix: u32) -> Result<i64, EcoString> {
+/// sign (`-` or the typographic minus for negative numbers, `+`).
+pub fn parse_int_radix(text: &str, radix: u32) -> Result<i64, ParseIntError> {
     let (negative, digits) = match text.strip_prefix(['-', '\u{2212}']) {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let magnitude = u64::from_str_radix(digits, radix).map_err(|e| -> EcoString {
+    let too_far = if negative { ParseIntError::TooSmall } else { ParseIntError::TooLarge };
+    let magnitude = u64::from_str_radix(digits, radix).map_err(|e| {
         use std::num::IntErrorKind;
         match e.kind() {
-            IntErrorKind::Empty => "string must not be empty".into(),
-            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
-                "integer value is too large".into()
-            }
-            _ if radix == 10 => "string contains invalid digits".into(),
-            _ => eco_format!("string contains invalid digits for a base {radix} integer"),
+            IntErrorKind::Empty => ParseIntError::Empty,
+            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => too_far,
+            _ => ParseIntError::InvalidDigit,
         }
     })?;
     if negative {
-        0i64.checked_sub_unsigned(magnitude).ok_or_else(|| "integer value is too large".into())
+        0i64.checked_sub_unsigned(magnitude).ok_or(too_far)
     } else {
-        i64::try_from(magnitude).map_err(|_| "integer value is too large".into())
+        i64::try_from(magnitude).map_err(|_| too_far)
     }
 }
 
@@ -354,16 +383,19 @@ mod tests {
 
     #[test]
     fn integers_from_strings() {
-        assert_eq!(parse_int("42"), Ok(42));
-        assert_eq!(parse_int("\u{2212}42"), Ok(-42));
-        assert_eq!(parse_int("+5"), Ok(5));
-        assert_eq!(parse_int("-9223372036854775808"), Ok(i64::MIN));
-        assert_eq!(parse_int("-"), Err("string must not be empty".into()));
-        assert_eq!(parse_int(""), Err("string must not be empty".into()));
-        assert_eq!(parse_int("+"), Err("string contains invalid digits".into()));
-        assert_eq!(parse_int(" 42"), Err("string contains invalid digits".into()));
-        assert_eq!(parse_int("99999999999999999999"), Err("integer value is too large".into()));
-        assert_eq!(parse_int("-9223372036854775809"), Err("integer value is too large".into()));
+        use ParseIntError::*;
+        let parse = |text| parse_int_radix(text, 10);
+        assert_eq!(parse("42"), Ok(42));
+        assert_eq!(parse("\u{2212}42"), Ok(-42));
+        assert_eq!(parse("+5"), Ok(5));
+        assert_eq!(parse("-9223372036854775808"), Ok(i64::MIN));
+        assert_eq!(parse("-"), Err(Empty));
+        assert_eq!(parse(""), Err(Empty));
+        assert_eq!(parse("+"), Err(InvalidDigit));
+        assert_eq!(parse(" 42"), Err(InvalidDigit));
+        assert_eq!(parse("99999999999999999999"), Err(TooLarge));
+        assert_eq!(parse("-9223372036854775809"), Err(TooSmall));
+        assert_eq!(parse_int_radix("-99999999999999999", 16), Err(TooSmall));
     }
 
     #[test]

@@ -45,7 +45,11 @@ pub fn construct_datetime(args: &mut Args) -> SourceResult<Value> {
     let time = match (hour, minute, second) {
         (Some(h), Some(m), Some(s)) => Some((h, m, s)),
         (None, None, None) => None,
-        _ => crate::bail!(span, "time is incomplete"),
+        _ => {
+            let missing = missing(&[("hour", hour), ("minute", minute), ("second", second)]);
+            crate::bail!(span, "time is incomplete";
+                hint: "add {missing} to get a valid time")
+        }
     };
     // A complete but invalid time is reported before an incomplete date.
     if let Some(t) = time
@@ -56,14 +60,33 @@ pub fn construct_datetime(args: &mut Args) -> SourceResult<Value> {
     let date = match (year, month, day) {
         (Some(y), Some(m), Some(d)) => Some((y, m, d)),
         (None, None, None) => None,
-        _ => crate::bail!(span, "date is incomplete"),
+        _ => {
+            let missing = missing(&[("year", year.map(|_| 0)), ("month", month), ("day", day)]);
+            crate::bail!(span, "date is incomplete";
+                hint: "add {missing} to get a valid date")
+        }
     };
     if date.is_none() && time.is_none() {
-        crate::bail!(span, "at least one of date or time must be fully specified");
+        crate::bail!(span, "at least one of date or time must be fully specified";
+            hint: "add the `hour`, `minute`, and `second` arguments to get a valid time";
+            hint: "add the `year`, `month`, and `day` arguments to get a valid date");
     }
     match Datetime::checked(date, time) {
         Ok(datetime) => Ok(Value::Datetime(datetime)),
         Err(error) => crate::bail!(span, "{}", error.message()),
+    }
+}
+
+/// The parts that were not given, as a hint names them: "the `day` argument", "the `year`
+/// and `day` arguments".
+fn missing(parts: &[(&str, Option<u8>)]) -> String {
+    let names: Vec<String> =
+        parts.iter().filter(|(_, v)| v.is_none()).map(|(name, _)| format!("`{name}`")).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => format!("the {one} argument"),
+        [a, b] => format!("the {a} and {b} arguments"),
+        [init @ .., last] => format!("the {}, and {last} arguments", init.join(", ")),
     }
 }
 
@@ -104,15 +127,18 @@ pub fn construct_duration(args: &mut Args) -> SourceResult<Value> {
 /// `datetime.today(offset: auto)`: an offset is a number of hours or a duration.
 fn today(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.named_span("offset");
-    let offset = match args.named::<Value>("offset")? {
+    let seconds = match args.named::<Value>("offset")? {
         None | Some(Value::Auto) => None,
-        // The clock cannot represent an offset of a whole day or more.
-        Some(Value::Int(hours)) if hours.abs() >= 24 => {
-            crate::bail!(args.span, "unable to get the current date")
-        }
-        Some(Value::Int(hours)) => Some(hours),
-        Some(Value::Duration(d)) => Some(d.secs / 3600),
+        Some(Value::Int(hours)) => Some(hours.checked_mul(3600)),
+        // Typst takes the whole seconds of a duration (its parts share one sign).
+        Some(Value::Duration(d)) => Some(Some(d.secs)),
         Some(v) => return Err(mismatch("duration, integer, or auto", &v)).at(span),
+    };
+    // A UTC offset must stay within a day either way.
+    let offset = match seconds {
+        None => None,
+        Some(Some(secs)) if secs.abs() < 86_400 => Some(secs / 3600),
+        Some(_) => crate::bail!(args.span, "unable to get the current date"),
     };
     match engine.world.today(offset) {
         Some(date) => Ok(Value::Datetime(date)),
