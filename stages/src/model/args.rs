@@ -173,15 +173,27 @@ impl Args {
         Ok(None)
     }
 
-    /// Takes all remaining positional arguments, cast to `T`.
+    /// Takes all remaining positional arguments, cast to `T`. Every argument that does not
+    /// cast is reported, not just the first, as in Typst.
     pub fn all<T: FromValue>(&mut self) -> SourceResult<Vec<T>> {
+        Ok(self.all_spanned()?.into_iter().map(|(value, _)| value).collect())
+    }
+
+    /// Like `all`, also giving the span of each argument.
+    pub fn all_spanned<T: FromValue>(&mut self) -> SourceResult<Vec<(T, Span)>> {
         let (positional, named) = self.take_positional();
         self.items = named;
         let mut out = Vec::with_capacity(positional.len());
+        let mut errors = EcoVec::new();
         for arg in positional {
-            let value = T::from_value(arg.value).map_err(|e| error(arg.span, e));
-            self.failed |= value.is_err();
-            out.push(value?);
+            match T::from_value(arg.value) {
+                Ok(value) => out.push((value, arg.span)),
+                Err(e) => errors.push(SourceDiagnostic::error(arg.span, e)),
+            }
+        }
+        if !errors.is_empty() {
+            self.failed = true;
+            return Err(errors);
         }
         Ok(out)
     }

@@ -23,7 +23,7 @@ use ecow::{eco_format, eco_vec};
 use self::decode::Decoded;
 use self::encode::Encode;
 use super::native;
-use crate::base::{FileId, SourceDiagnostic, SourceResult, Span, Trace};
+use crate::base::{FileId, SourceDiagnostic, SourceResult, Span};
 use crate::eval::{Engine, FileError, resolve_path};
 use crate::model::{Args, Bytes, FilePath, Func, Scope, Str, Value, mismatch};
 
@@ -55,13 +55,11 @@ enum Origin {
     Bytes,
 }
 
-/// Data to decode: its bytes, where they came from, the span of the argument and the
-/// function that loads it.
+/// Data to decode: its bytes, where they came from and the span of the argument.
 struct Loaded {
     data: Arc<[u8]>,
     origin: Origin,
     span: Span,
-    func: &'static str,
 }
 
 impl Loaded {
@@ -105,10 +103,8 @@ impl Loaded {
         let text = match (&self.origin, range) {
             (Origin::File(id), Some(range)) if std::str::from_utf8(&self.data).is_ok() => {
                 let span = Span::from_range(*id, range);
-                let mut error = SourceDiagnostic::error(span, eco_format!("{what} ({message})"));
-                let note = eco_format!("while calling `{}`", self.func);
-                error.trace.push(Trace { span: self.span, note });
-                return eco_vec![error];
+                // The call's trace (`while calling `json``) is added where it is evaluated.
+                return eco_vec![SourceDiagnostic::error(span, eco_format!("{what} ({message})"))];
             }
             (Origin::File(id), Some(range)) => {
                 let (line, col) = line_col(&self.data, range.start);
@@ -116,10 +112,8 @@ impl Loaded {
             }
             (Origin::File(id), None) if std::str::from_utf8(&self.data).is_ok() => {
                 let span = Span::from_range(*id, 0..self.data.len());
-                let mut error = SourceDiagnostic::error(span, eco_format!("{what} ({message})"));
-                let note = eco_format!("while calling `{}`", self.func);
-                error.trace.push(Trace { span: self.span, note });
-                return eco_vec![error];
+                // The call's trace (`while calling `json``) is added where it is evaluated.
+                return eco_vec![SourceDiagnostic::error(span, eco_format!("{what} ({message})"))];
             }
             (Origin::File(id), None) => eco_format!("{what} ({message} in {})", display_path(*id)),
             (Origin::Bytes, Some(range)) => {
@@ -129,6 +123,24 @@ impl Loaded {
             (Origin::Bytes, None) => eco_format!("{what} ({message})"),
         };
         eco_vec![SourceDiagnostic::error(self.span, text)]
+    }
+
+    /// An error with both a byte place and a line and column (YAML's): a readable file
+    /// points at the byte (even at its very end), elsewhere the line and column are named.
+    fn error_full(
+        &self,
+        what: &str,
+        message: impl std::fmt::Display,
+        at: usize,
+        pos: (usize, usize),
+    ) -> ecow::EcoVec<SourceDiagnostic> {
+        match self.origin {
+            Origin::File(_) if std::str::from_utf8(&self.data).is_ok() => {
+                let at = at.min(self.data.len());
+                self.error_at(what, message, Some(at..at))
+            }
+            _ => self.error(what, message, Some(pos)),
+        }
     }
 
     /// The data as text, or Typst's error for data that is not UTF-8 (placed at the start).
@@ -209,20 +221,16 @@ fn take_source(args: &mut Args, what: &str) -> SourceResult<(Source, Span)> {
 }
 
 impl Source {
-    /// Reads the data (a file through the world), for the function `func`; `span` is the
-    /// span of the argument.
-    fn load(self, engine: &Engine, span: Span, func: &'static str) -> SourceResult<Loaded> {
+    /// Reads the data (a file through the world); `span` is the span of the argument.
+    fn load(self, engine: &Engine, span: Span) -> SourceResult<Loaded> {
         match self {
-            Source::Bytes(bytes) => Ok(Loaded {
-                data: Arc::from(bytes.0.as_slice()),
-                origin: Origin::Bytes,
-                span,
-                func,
-            }),
+            Source::Bytes(bytes) => {
+                Ok(Loaded { data: Arc::from(bytes.0.as_slice()), origin: Origin::Bytes, span })
+            }
             Source::Path(value) => {
                 let id = file_of(value, span, "path, string, or bytes")?;
                 let data = read_file(engine, id, span)?;
-                Ok(Loaded { data, origin: Origin::File(id), span, func })
+                Ok(Loaded { data, origin: Origin::File(id), span })
             }
         }
     }
@@ -230,10 +238,10 @@ impl Source {
 
 /// Takes the `source` argument of a decoder that has no other parameter, checks that no
 /// argument is left over, and reads the data.
-fn load_source(engine: &Engine, args: &mut Args, func: &'static str) -> SourceResult<Loaded> {
+fn load_source(engine: &Engine, args: &mut Args) -> SourceResult<Loaded> {
     let (source, span) = take_source(args, "source")?;
     args.take().finish()?;
-    source.load(engine, span, func)
+    source.load(engine, span)
 }
 
 /// `read(path, encoding: "utf8")`: a file's text, or its bytes with `encoding: none`.
@@ -297,10 +305,16 @@ fn char_len(data: &[u8], offset: usize) -> usize {
     (1..=end).find(|&n| std::str::from_utf8(&rest[..n]).is_ok()).unwrap_or(end.min(1))
 }
 
-/// The one-based line and column (in characters) of byte `offset`.
+/// The one-based line and column (in characters) of byte `offset`. In data that is not
+/// UTF-8, Typst counts the column only after a line break: there, any place on the first
+/// line is reported in column 1.
 fn line_col(data: &[u8], offset: usize) -> (usize, usize) {
     let before = &data[..offset.min(data.len())];
-    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line_start = match before.iter().rposition(|&b| b == b'\n') {
+        Some(i) => i + 1,
+        None if std::str::from_utf8(data).is_err() => before.len(),
+        None => 0,
+    };
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
     let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
     (line, col)
@@ -316,7 +330,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// `json(source)`.
 fn json(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args, "json")?;
+    let loaded = load_source(engine, args)?;
     if loaded.data.starts_with(BOM) {
         let mut errors =
             loaded.error("failed to parse JSON", "unexpected Byte Order Mark", Some((1, 1)));
@@ -341,10 +355,14 @@ fn json_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `yaml(source)`.
 fn yaml(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args, "yaml")?;
+    let loaded = load_source(engine, args)?;
     serde_yaml::from_slice::<Decoded>(&loaded.data).map(|d| d.0).map_err(|err| {
-        let pos = err.location().map(|l| (l.line(), l.column()));
-        loaded.error("failed to parse YAML", err, pos)
+        match err.location() {
+            Some(l) => {
+                loaded.error_full("failed to parse YAML", &err, l.index(), (l.line(), l.column()))
+            }
+            None => loaded.error("failed to parse YAML", err, None),
+        }
     })
 }
 
@@ -359,7 +377,7 @@ fn yaml_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `toml(source)`.
 fn toml(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args, "toml")?;
+    let loaded = load_source(engine, args)?;
     let text = loaded.text()?;
     ::toml::from_str::<Decoded>(text)
         .map(|d| d.0)
@@ -395,14 +413,16 @@ fn csv_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
         None => false,
     };
     args.take().finish()?;
-    let loaded = source.load(engine, source_span, "csv")?;
-    csv::parse(&loaded.data, delimiter, dictionaries)
-        .map_err(|(message, pos)| loaded.error("failed to parse CSV", message, Some(pos)))
+    let loaded = source.load(engine, source_span)?;
+    csv::parse(&loaded.data, delimiter, dictionaries).map_err(|(message, place)| match place {
+        csv::Place::Byte(at) => loaded.error_at("failed to parse CSV", message, Some(at..at)),
+        csv::Place::Line(line) => loaded.error("failed to parse CSV", message, Some((line, 1))),
+    })
 }
 
 /// `xml(source)`.
 fn xml_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args, "xml")?;
+    let loaded = load_source(engine, args)?;
     let text = loaded.text()?;
     xml::parse(text)
         .map_err(|(message, pos)| loaded.error("failed to parse XML", message, Some(pos)))
@@ -410,7 +430,7 @@ fn xml_load(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `cbor(source)`.
 fn cbor(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args, "cbor")?;
+    let loaded = load_source(engine, args)?;
     ciborium::de::from_reader::<Decoded, _>(&loaded.data[..]).map(|d| d.0).map_err(|err| {
         let message = match err {
             ciborium::de::Error::Io(err) => eco_format!("IO error: {err}"),
@@ -442,7 +462,7 @@ fn cbor_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// `plugin(source)`: WebAssembly plugins cannot run in quire. The source is still read,
 /// so that a missing file gets Typst's error.
 fn plugin(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let loaded = load_source(engine, args, "plugin")?;
+    let loaded = load_source(engine, args)?;
     crate::bail!(loaded.span, "plugins are not supported by quire";
         hint: "compute the data with another tool and load it with `json`, `cbor` or `read`")
 }
@@ -473,6 +493,12 @@ mod tests {
         assert_eq!(line_col(b"ab\ncd", 0), (1, 1));
         assert_eq!(line_col(b"ab\ncd", 4), (2, 2));
         assert_eq!(line_col("é\nx".as_bytes(), 2), (1, 2));
+    }
+
+    #[test]
+    fn line_col_in_binary_counts_columns_after_a_break() {
+        assert_eq!(line_col(b"caf\xe9", 3), (1, 1));
+        assert_eq!(line_col(b"a\nbc\xff", 4), (2, 3));
     }
 
     #[test]

@@ -1,15 +1,15 @@
 //! The symbol modules `sym` and `emoji` (built once from the `codex` crate's tables) and
 //! the `symbol(..variants)` constructor with Typst's checks.
 
-use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
-use ecow::{EcoString, eco_format, eco_vec};
+use ecow::{EcoVec, eco_format};
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::base::{SourceDiagnostic, SourceResult};
-use crate::eval::At;
-use crate::model::{Args, Content, Module, Scope, Str, Symbol, Value, mismatch, repr_str};
+use crate::base::{SourceDiagnostic, SourceResult, Span};
+use crate::model::{
+    Args, Content, FromValue, Module, Scope, Str, StrResult, Symbol, Value, mismatch, repr_str,
+};
 use crate::syntax::is_ident;
 
 /// The `sym` module.
@@ -47,75 +47,91 @@ fn module(name: &str, source: codex::Module) -> Module {
     Module::new(name, scope, Content::empty())
 }
 
-/// `symbol(..variants)`: a default text and `(modifiers, text)` pairs.
+/// One argument of `symbol`: a text alone (the default variant) or a `(modifiers, text)`
+/// pair.
+struct Variant(Str, Str);
+
+impl FromValue for Variant {
+    fn from_value(value: Value) -> StrResult<Self> {
+        let text_of = |v: Value| match v {
+            Value::Str(s) => Ok(s),
+            Value::Symbol(s) => Ok(Str::from(s.get())),
+            v => Err(mismatch("string", &v)),
+        };
+        match value {
+            Value::Array(pair) => match pair.0.as_slice() {
+                [modifiers, text] => Ok(Self(text_of(modifiers.clone())?, text_of(text.clone())?)),
+                _ => Err("variant array must contain exactly two entries".into()),
+            },
+            v @ (Value::Str(_) | Value::Symbol(_)) => Ok(Self(Str::default(), text_of(v)?)),
+            v => Err(mismatch("string or array", &v)),
+        }
+    }
+}
+
+/// `symbol(..variants)`: a default text and `(modifiers, text)` pairs. As in Typst,
+/// every bad variant is reported, each with its first problem (a bad text and a bad
+/// modifier may both be).
 pub fn construct(args: &mut Args) -> SourceResult<Value> {
-    let mut variants: Vec<(EcoString, EcoString)> = Vec::new();
-    let mut seen: Vec<BTreeSet<EcoString>> = Vec::new();
-    let items: Vec<_> = args.items.iter().filter(|arg| arg.name.is_none()).cloned().collect();
-    args.items.retain(|arg| arg.name.is_some());
-    if items.is_empty() {
+    let variants: Vec<(Variant, Span)> = args.all_spanned()?;
+    args.take().finish()?;
+    if variants.is_empty() {
         crate::bail!(args.span, "expected at least one variant");
     }
-    for arg in items {
-        let span = arg.span;
-        let (modifiers, text) = match arg.value {
-            Value::Str(s) => (Str::default(), s),
-            Value::Array(pair) => {
-                if pair.len() != 2 {
-                    crate::bail!(span, "variant array must contain exactly two entries");
-                }
-                let text_of = |v: &Value| match v {
-                    Value::Str(s) => Ok(s.clone()),
-                    Value::Symbol(s) => Ok(Str::from(s.get())),
-                    v => Err(mismatch("string", v)),
-                };
-                let modifiers = text_of(&pair.0[0]).at(span)?;
-                let text = text_of(&pair.0[1]).at(span)?;
-                (modifiers, text)
-            }
-            Value::Symbol(s) => (Str::default(), Str::from(s.get())),
-            v => crate::bail!(span, "{}", mismatch("string or array", &v)),
-        };
-        let set: BTreeSet<EcoString> = if modifiers.is_empty() {
-            BTreeSet::new()
-        } else {
-            let mut set = BTreeSet::new();
-            for m in modifiers.split('.') {
-                if !is_ident(m) {
-                    crate::bail!(span, "invalid symbol modifier: {}", repr_str(m));
-                }
-                if !set.insert(EcoString::from(m)) {
-                    return Err(eco_vec![
-                        SourceDiagnostic::error(
-                            span,
-                            eco_format!("duplicate modifier within variant: {}", repr_str(m)),
-                        )
-                        .with_hint("modifiers are not ordered, so each one may appear only once")
-                    ]);
-                }
-            }
-            set
-        };
+    let mut errors = EcoVec::new();
+    // The sorted modifiers of each valid variant so far, with its index.
+    let mut seen: Vec<(Vec<&str>, usize)> = Vec::new();
+    for (i, (Variant(modifiers, text), span)) in variants.iter().enumerate() {
+        let span = *span;
         if text.as_str().graphemes(true).count() != 1 {
-            crate::bail!(span, "invalid variant value: {}", repr_str(&text));
-        }
-        if let Some(index) = seen.iter().position(|other| *other == set) {
-            if set.is_empty() {
-                crate::bail!(span, "duplicate default variant");
-            }
-            let mut error = SourceDiagnostic::error(
-                span,
-                eco_format!("duplicate variant: {}", repr_str(&modifiers)),
+            errors.push(
+                SourceDiagnostic::error(
+                    span,
+                    eco_format!("invalid variant value: {}", repr_str(text)),
+                )
+                .with_hint("variant value must be exactly one grapheme cluster"),
             );
-            if variants[index].0 != modifiers.as_str() {
-                error = error.with_hint(
-                    "variants with the same modifiers are identical, regardless of their order",
-                );
-            }
-            return Err(eco_vec![error]);
         }
-        seen.push(set);
-        variants.push((modifiers.0, text.0));
+        let mut set: Vec<&str> = Vec::new();
+        if !modifiers.is_empty() {
+            if let Some(bad) = modifiers.split('.').find(|m| !is_ident(m)) {
+                let message = eco_format!("invalid symbol modifier: {}", repr_str(bad));
+                errors.push(SourceDiagnostic::error(span, message));
+                continue;
+            }
+            set = modifiers.split('.').collect();
+        }
+        set.sort_unstable();
+        if let Some(pair) = set.windows(2).find(|pair| pair[0] == pair[1]) {
+            let message = eco_format!("duplicate modifier within variant: {}", repr_str(pair[0]));
+            errors.push(
+                SourceDiagnostic::error(span, message)
+                    .with_hint("modifiers are not ordered, so each one may appear only once"),
+            );
+            continue;
+        }
+        if let Some(&(_, first)) = seen.iter().find(|(other, _)| *other == set) {
+            let error = if modifiers.is_empty() {
+                SourceDiagnostic::error(span, "duplicate default variant")
+            } else {
+                let message = eco_format!("duplicate variant: {}", repr_str(modifiers));
+                let error = SourceDiagnostic::error(span, message);
+                if variants[first].0.0 == *modifiers {
+                    error
+                } else {
+                    error.with_hint(
+                        "variants with the same modifiers are identical, regardless of their order",
+                    )
+                }
+            };
+            errors.push(error);
+            continue;
+        }
+        seen.push((set, i));
     }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let variants = variants.into_iter().map(|(Variant(m, t), _)| (m.0, t.0)).collect();
     Ok(Value::Symbol(Symbol::runtime(variants)))
 }

@@ -404,12 +404,16 @@ pub(super) fn call(
 /// `exact`, every other array must have the first one's length.
 fn zip(array: Array, args: &mut Args) -> SourceResult<Value> {
     let exact: bool = args.named("exact")?.unwrap_or(false);
-    let mut others: Vec<(Array, Span)> = Vec::new();
-    while let Some(other) = args.eat_spanned::<Array>()? {
-        others.push(other);
-    }
+    // Typst chooses its way by the number of positional arguments left: one must be the
+    // second array, several are all cast (each failure reported).
+    let remaining = args.positional().count();
+    let others: Vec<(Array, Span)> = match remaining {
+        0 => Vec::new(),
+        1 => vec![args.expect_spanned("others")?],
+        _ => args.all_spanned()?,
+    };
     if exact {
-        let only = others.len() == 1;
+        let only = remaining == 1;
         let errors: EcoVec<SourceDiagnostic> = others
             .iter()
             .filter(|(other, _)| other.len() != array.len())
@@ -426,6 +430,8 @@ fn zip(array: Array, args: &mut Args) -> SourceResult<Value> {
             })
             .collect();
         if !errors.is_empty() {
+            // Typst checks the lengths before it looks for unexpected arguments.
+            args.take();
             return Err(errors);
         }
     }
