@@ -11,8 +11,8 @@ use super::code::eval_expr;
 use super::{At, Vm};
 use crate::base::SourceResult;
 use crate::model::{
-    Args, CONTEXT, Closure, ClosureKind, Content, Func, FuncRepr, Recipe, Selector, Style, Styles,
-    Transformation, Value, mismatch,
+    Args, CONTEXT, Closure, ClosureKind, Content, FromValue, Func, FuncRepr, PAGE, Recipe,
+    Selector, Style, Styles, Transformation, Value, mismatch,
 };
 use crate::syntax::ast::{self, AstNode};
 
@@ -30,6 +30,11 @@ pub fn eval_set(vm: &mut Vm, set: ast::SetRule) -> SourceResult<Styles> {
         Value::Func(func) => match func.element() {
             Some(elem) => elem,
             None => crate::bail!(target.span(), "only element functions can be used in set rules"),
+        },
+        // A type stands for its constructor, which is never an element function.
+        v @ Value::Type(_) => match Func::from_value(v) {
+            Ok(_) => crate::bail!(target.span(), "only element functions can be used in set rules"),
+            Err(message) => crate::bail!(target.span(), "{message}"),
         },
         v => return Err(mismatch("function", &v)).at(target.span()),
     };
@@ -50,10 +55,11 @@ pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
     // A `set` rule is a transformation only here, right after the colon.
     if let ast::Expr::SetRule(set) = transform_expr {
         let transform = Transformation::Styles(eval_set(vm, set)?);
-        return Ok(Recipe { selector, transform, span: show.span() });
+        return Ok(checked(vm, Recipe { selector, transform, span: show.span() }));
     }
     let transform = match eval_expr(vm, transform_expr)? {
-        Value::Func(func) => Transformation::Func(func),
+        // A library function is called with the place where the rule names it.
+        Value::Func(func) => Transformation::Func(func.spanned(transform_expr.span())),
         Value::Styles(styles) => Transformation::Styles(styles),
         v @ (Value::Content(_) | Value::Str(_) | Value::None) => {
             Transformation::Content(v.display())
@@ -62,7 +68,16 @@ pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
             return Err(mismatch("content or function", &v)).at(transform_expr.span());
         }
     };
-    Ok(Recipe { selector, transform, span: show.span() })
+    Ok(checked(vm, Recipe { selector, transform, span: show.span() }))
+}
+
+/// The recipe, after warning (as Typst does) that `show page` rules have no effect.
+fn checked(vm: &mut Vm, recipe: Recipe) -> Recipe {
+    if matches!(recipe.selector, Some(Selector::Elem(elem, _)) if elem == PAGE) {
+        vm.warn(crate::warning!(recipe.span, "`show page` is not supported and has no effect";
+            hint: "customize pages with `set page(..)` instead"));
+    }
+    recipe
 }
 
 /// A value as a selector, as `selector(..)` casts it.
@@ -80,7 +95,10 @@ pub fn apply_recipe(vm: &mut Vm, content: Content, recipe: Recipe) -> SourceResu
         Transformation::Content(replacement) => replacement,
         Transformation::Styles(styles) => content.styled(styles),
         Transformation::Func(func) => {
-            let args = Args::new(recipe.span, [Value::Content(content)]);
+            // (an element function makes an element placed at the rule, as in Typst).
+            let named = !func.span().is_detached() && func.element().is_none();
+            let span = if named { func.span() } else { recipe.span };
+            let args = Args::new(span, [Value::Content(content)]);
             func.call(vm.engine, args)?.display()
         }
     })

@@ -757,10 +757,21 @@ impl PartialEq for Content {
         if Arc::ptr_eq(&self.0, &other.0) {
             return true;
         }
-        // Labels do not take part, as in Typst: `[a<x>] == [a]`.
-        self.elem() == other.elem()
-            && self.0.fields.len() == other.0.fields.len()
-            && self.0.fields.iter().all(|(i, v)| other.field_at(*i) == Some(v))
+        // Labels do not take part, as in Typst: `[a<x>] == [a]`; nor do the fields that
+        // only the compiler sets (`state("x").update(1) == state("x").update(2)`).
+        if self.elem() != other.elem() {
+            return false;
+        }
+        let table = self.elem().fields();
+        let compared = |i: u8| table.get(i as usize).is_none_or(|f| !f.internal && !f.synthesized);
+        let count = |c: &Content| c.0.fields.iter().filter(|(i, _)| compared(*i)).count();
+        count(self) == count(other)
+            && self
+                .0
+                .fields
+                .iter()
+                .filter(|(i, _)| compared(*i))
+                .all(|(i, v)| other.field_at(*i) == Some(v))
     }
 }
 

@@ -155,6 +155,8 @@ impl Selector {
     pub fn showable(value: Value) -> Result<Self, EcoString> {
         let selector = match value {
             v if selectable(&v) => Self::from_value(v)?,
+            // A type fails as its constructor does (`show str: ..`).
+            v @ Value::Type(_) => Self::from_value(v)?,
             v => return Err(mismatch(SHOWABLE, &v)),
         };
         selector.check_show(false)?;
@@ -286,6 +288,11 @@ fn is_locatable(elem: Element) -> bool {
         "strike",
         "highlight",
         "overline",
+        "figure.caption",
+        "footnote.entry",
+        "outline.entry",
+        "par.line",
+        "title",
     ];
     LOCATABLE.contains(&elem.name())
 }

@@ -46,7 +46,7 @@ pub(super) fn show(
     match content.elem().name() {
         "text" => {
             if let Some(Value::Str(text)) = content.field("text")
-                && !super::show::visit_text(r, text, styles, span, loc)?
+                && (r.realized || !super::show::visit_text(r, text, styles, span, loc)?)
             {
                 r.par.text(text, styles, span, r.link.as_ref());
             }
@@ -147,8 +147,9 @@ pub(super) fn show(
                 }
             }
             r.finish_par();
-            visit_body(r, content, &inner, loc)?;
-            r.finish_par();
+            if let Some(Value::Content(body)) = content.field("body") {
+                r.visit_par_body(body, &inner, loc.child(0))?;
+            }
         }
         "list.item" => r.visit(&wrap(LIST, content), styles, loc)?,
         "enum.item" => r.visit(&wrap(ENUM, content), styles, loc)?,

@@ -19,7 +19,7 @@
 use super::marks::Counters;
 use super::walk::Realizer;
 use super::{FlowItem, PageRun, Parity};
-use crate::base::{Locator, SourceResult};
+use crate::base::{Locator, SourceResult, Span};
 use crate::doc::DocumentInfo;
 use crate::eval::Engine;
 use crate::model::{Content, Styles};
@@ -40,6 +40,7 @@ pub fn realize_document(
     realizer.counters = Counters::default();
     realizer.runs = Some(Runs::new(emit, styles.clone(), locator));
     realizer.visit(content, styles, locator)?;
+    realizer.last_span = Span::detached();
     realizer.finish_par();
     let items = std::mem::take(&mut realizer.items);
     if let Some(runs) = realizer.runs.take() {
@@ -59,6 +60,7 @@ pub fn realize_flow(
 ) -> SourceResult<Vec<FlowItem>> {
     let mut realizer = Realizer::new(engine, styles);
     realizer.visit(content, styles, locator)?;
+    realizer.last_span = Span::detached();
     realizer.finish_par();
     Ok(realizer.items)
 }

@@ -112,6 +112,14 @@ pub(super) fn depth(styles: &Styles) -> usize {
     styles.iter().filter(|s| matches!(s, Style::Property(p) if p.elem == PREPARED)).count()
 }
 
+/// Whether `style` records a recipe as applied to an element of kind `elem`.
+pub(super) fn is_applied_to(style: &Style, elem: Element) -> bool {
+    let Style::Property(p) = style else { return false };
+    p.elem == PREPARED
+        && matches!(&p.value, Value::Array(entry)
+            if matches!(entry.as_slice().first(), Some(Value::Content(e)) if e.is(elem)))
+}
+
 /// The style that records `recipe` as applied to the prepared element.
 pub(super) fn applied(prepared: &Prepared, recipe: usize) -> Style {
     let numbers = match &prepared.numbers {

@@ -31,12 +31,12 @@ use super::walk::{Realizer, concat};
 use crate::base::{FxHasher64, Location, Locator, SourceResult, Span, Tag, TagInfo};
 use crate::eval::Here;
 use crate::model::{
-    Args, Content, FIGURE, HEADING, IMAGE, PAGE, RAW, Recipe, SMARTQUOTE, SPACE, Selector, Style,
-    StyleChain, Styles, TABLE, TEXT, Transformation, Value,
+    Args, Content, FIGURE, HEADING, IMAGE, PAGE, PAR, RAW, Recipe, SMARTQUOTE, SPACE, Selector,
+    Style, StyleChain, Styles, TABLE, TEXT, Transformation, Value,
 };
 
 /// How deeply show rules may nest before realization gives up.
-const MAX_SHOW_DEPTH: usize = 64;
+pub(super) const MAX_SHOW_DEPTH: usize = 64;
 
 /// Keeps the locators of show rule outputs apart from those of an element's children.
 const OUTPUT_KEY: u64 = 1 << 61;
@@ -145,7 +145,11 @@ fn apply(
     }
     let output = match &recipe.transform {
         Transformation::Func(func) => {
-            let args = Args::new(recipe.span, [Value::Content(prepared.elem.clone())]);
+            // Typst binds the arguments at the function the rule names.
+            // (an element function makes an element placed at the rule, as in Typst).
+            let named = !func.span().is_detached() && func.element().is_none();
+            let span = if named { func.span() } else { recipe.span };
+            let args = Args::new(span, [Value::Content(prepared.elem.clone())]);
             // As in Typst, the function knows the context of a located element: its
             // location is `here()`.
             let outer = match prepared.elem.location() {
@@ -226,6 +230,37 @@ pub(super) fn visit_text(
         r.visit(&Content::text(&text[end..]).spanned(span), styles, loc.child(2))?;
     }
     Ok(true)
+}
+
+/// Whether a show rule in effect would transform `content` (not only style it): one
+/// that selects it and was not yet applied to it.
+pub(super) fn transforms(r: &mut Realizer, content: &Content, styles: &Styles) -> bool {
+    let indices = r.recipes.indices(styles);
+    let all = styles.iter().as_slice();
+    let mut shown = None;
+    let guards = marks::prepared(styles, content).map(|(_, guards)| guards).unwrap_or_default();
+    indices.iter().any(|&i| {
+        let Style::Recipe(recipe) = &all[i] else { return false };
+        let Some(selector) = &recipe.selector else { return false };
+        if matches!(recipe.transform, Transformation::Styles(_))
+            || guards.contains(&i)
+            || !may_match(selector, content)
+        {
+            return false;
+        }
+        selector.matches(shown.get_or_insert_with(|| materialize(content, styles)))
+    })
+}
+
+/// Whether a `show par` rule is in effect under `styles`.
+pub(super) fn has_par_rules(r: &mut Realizer, styles: &Styles) -> bool {
+    let indices = r.recipes.indices(styles);
+    let all = styles.iter().as_slice();
+    let par = Content::new(PAR);
+    indices.iter().any(|&i| {
+        matches!(&all[i], Style::Recipe(recipe)
+            if recipe.selector.as_ref().is_some_and(|s| may_match(s, &par)))
+    })
 }
 
 /// Whether text show rules are in effect.

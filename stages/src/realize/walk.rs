@@ -13,7 +13,7 @@
 //! in the tree only, never on the order in which things were realized.
 
 use super::document::Runs;
-use super::marks::Counters;
+use super::marks::{self, Counters};
 use super::par::ParBuilder;
 use super::show::RecipeCache;
 use super::{FlowItem, InlinePiece, Spacing, builtin, quotes, show};
@@ -21,8 +21,9 @@ use crate::base::{Location, Locator, SourceResult, Span, Tag};
 use crate::doc::{Destination, DocumentDate, DocumentInfo, Timestamp};
 use crate::eval::Engine;
 use crate::model::{
-    Array, CONTEXT, Content, DOCUMENT, ENUM, ENUM_ITEM, Element, LIST, LIST_ITEM, PAGE, PARBREAK,
-    Property, QUOTE, SEQUENCE, SMARTQUOTE, SPACE, STYLED, Style, Styles, TERM_ITEM, TERMS, Value,
+    Array, CONTEXT, Content, DOCUMENT, ENUM, ENUM_ITEM, Element, H, LINEBREAK, LIST, LIST_ITEM,
+    PAGE, PAR, PARBREAK, Property, QUOTE, SEQUENCE, SMARTQUOTE, SPACE, STYLED, Style, Styles,
+    TERM_ITEM, TERMS, Value,
 };
 
 /// The realization of one flow: the document's (split into runs) or a nested one.
@@ -50,6 +51,21 @@ pub(super) struct Realizer<'a, 'w> {
     /// Whether the tags of the element being prepared join the paragraph even before it
     /// has content (the element is inline: its tags mark where its content starts).
     inline_tags: bool,
+    /// Whether paragraphs are finished as they are, without `show par` rules: inside a
+    /// `par` element's body, which is one paragraph already.
+    in_par: bool,
+    /// The bodies of the paragraphs that `show par` rules were given: their pieces are
+    /// realized already, so they meet no show rules again.
+    grouped: Vec<Content>,
+    /// Whether the content being visited is such a body.
+    pub realized: bool,
+    /// Where the paragraph being built started (its first element's place).
+    par_start: Option<Locator>,
+    /// The span of the element visited last (what ends a paragraph, for errors).
+    pub last_span: Span,
+    /// Whether `show par` rules already failed by looping (Typst stops at the first
+    /// such error; the paragraphs after it are kept as they are).
+    par_loop: bool,
 }
 
 impl<'a, 'w> Realizer<'a, 'w> {
@@ -67,11 +83,19 @@ impl<'a, 'w> Realizer<'a, 'w> {
             tag_log: Vec::new(),
             open: Vec::new(),
             inline_tags: false,
+            in_par: false,
+            grouped: Vec::new(),
+            realized: false,
+            par_start: None,
+            last_span: Span::detached(),
+            par_loop: false,
         }
     }
 
     /// Realizes `content` under `styles` at the place `loc`.
     pub fn visit(&mut self, content: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
+        self.par_start.get_or_insert(loc);
+        self.last_span = content.span();
         if content.is(SEQUENCE) && content.label().is_none() {
             return self.visit_sequence(content, styles, loc);
         }
@@ -113,6 +137,9 @@ impl<'a, 'w> Realizer<'a, 'w> {
         styles: &Styles,
         loc: Locator,
     ) -> SourceResult<()> {
+        if self.realized {
+            return self.builtin(content, styles, loc, None);
+        }
         if self.runs.is_none() {
             if show::visit_show(self, content, styles, loc)? {
                 return Ok(());
@@ -169,7 +196,7 @@ impl<'a, 'w> Realizer<'a, 'w> {
         // list items, text runs and paragraphs group across them.
         let mut children: Vec<&Content> = Vec::new();
         flatten(content, &mut children);
-        let text_rules = show::has_text_rules(self, styles);
+        let text_rules = !self.realized && show::has_text_rules(self, styles);
         let mut i = 0;
         while i < children.len() {
             let child = children[i];
@@ -184,8 +211,13 @@ impl<'a, 'w> Realizer<'a, 'w> {
                     continue;
                 }
             }
-            if let Some(list) = list_of(child.elem()) {
-                let (list, end) = gather(&children, i, child.elem(), list);
+            // As in Typst, show rules apply to list items before they are gathered: an
+            // item that a rule transforms is shown alone.
+            if let Some(list) = list_of(child.elem())
+                && (self.realized || !show::transforms(self, child, styles))
+            {
+                let transformed = |item: &Content| show::transforms(self, item, styles);
+                let (list, end) = gather(&children, i, child.elem(), list, transformed);
                 self.visit(&list, styles, loc.child(i as u64))?;
                 i = end;
             } else {
@@ -284,24 +316,157 @@ impl<'a, 'w> Realizer<'a, 'w> {
         }
     }
 
-    /// Ends the paragraph being built, if any.
+    /// Ends the paragraph being built, if any, and shows it by the `show par` rules in
+    /// effect.
+    ///
+    /// As in Typst, what a rule gives is grouped into paragraphs again; a rule that
+    /// keeps giving loose inline content (`it => it.body`) ends in an error. Errors are
+    /// delayed like those of other show rules.
+    pub fn finish_par(&mut self) {
+        let start = self.par_start.take();
+        let span = self.last_span;
+        let mut rounds = 0;
+        loop {
+            match self.par.finish() {
+                Ok(par)
+                    if !self.in_par && !self.par_loop && show::has_par_rules(self, &par.styles) =>
+                {
+                    let loc = start.unwrap_or_else(|| Locator::root().child(PAR_KEY));
+                    if let Err(errors) = self.show_par(par, loc.child(PAR_KEY + rounds)) {
+                        errors.into_iter().for_each(|error| self.engine.delay(error));
+                    }
+                }
+                Ok(par) => self.push_par(par),
+                Err(tags) => self.items.extend(tags.into_iter().map(FlowItem::Tag)),
+            }
+            if !self.par.has_pieces() {
+                break;
+            }
+            rounds += 1;
+            if rounds > 512 {
+                self.par = ParBuilder::default();
+                self.par_loop = true;
+                let error =
+                    crate::base::SourceDiagnostic::error(span, "maximum grouping depth exceeded");
+                self.engine.delay(error);
+                break;
+            }
+        }
+    }
+
+    /// Adds a finished paragraph to the flow.
     ///
     /// As in Typst, tags at the paragraph's end are not part of it: they stand in the
     /// flow after it, with whatever comes next (a heading whose show rule gives a block
     /// is located at that block, not at the end of the line before).
-    pub fn finish_par(&mut self) {
-        match self.par.finish() {
-            Ok(mut par) => {
-                let content = par.items.iter().rposition(|p| !matches!(p, InlinePiece::Tag(_)));
-                let trailing = par.items.split_off(content.map_or(0, |i| i + 1));
-                self.items.push(FlowItem::Par(par));
-                self.items.extend(trailing.into_iter().filter_map(|piece| match piece {
-                    InlinePiece::Tag(tag) => Some(FlowItem::Tag(tag)),
-                    _ => None,
-                }));
+    fn push_par(&mut self, mut par: super::Par) {
+        let content = par.items.iter().rposition(|p| !matches!(p, InlinePiece::Tag(_)));
+        let trailing = par.items.split_off(content.map_or(0, |i| i + 1));
+        self.items.push(FlowItem::Par(par));
+        self.items.extend(trailing.into_iter().filter_map(|piece| match piece {
+            InlinePiece::Tag(tag) => Some(FlowItem::Tag(tag)),
+            _ => None,
+        }));
+    }
+
+    /// Shows a finished paragraph by the `show par` rules in effect: as a `par` element
+    /// whose body holds its pieces, under the styles they all share.
+    fn show_par(&mut self, par: super::Par, loc: Locator) -> SourceResult<()> {
+        let styled: Vec<&Styles> = par
+            .items
+            .iter()
+            .filter_map(|piece| match piece {
+                InlinePiece::Text { styles, .. }
+                | InlinePiece::Spacing { styles, .. }
+                | InlinePiece::Box { styles, .. } => Some(styles),
+                _ => None,
+            })
+            .collect();
+        let trunk = common_prefix(&styled).unwrap_or_else(|| par.styles.clone());
+        // What an earlier paragraph's rule gave is grouped anew (Typst's rule output is
+        // not nested in it): the marks of paragraph rules do not count towards the depth
+        // of show rules, only the paragraphs being shown inside each other do.
+        let trunk = if trunk.iter().any(|style| marks::is_applied_to(style, PAR)) {
+            let mut kept = Styles::new();
+            for style in trunk.iter().filter(|style| !marks::is_applied_to(style, PAR)) {
+                kept.push(style.clone());
             }
-            Err(tags) => self.items.extend(tags.into_iter().map(FlowItem::Tag)),
+            kept
+        } else {
+            trunk
+        };
+        let local = |styles: &Styles, content: Content| {
+            let mut own = Styles::new();
+            styles.iter().skip(trunk.len()).for_each(|style| own.push(style.clone()));
+            if own.is_empty() { content } else { content.styled(own) }
+        };
+        let mut children = Vec::new();
+        let mut tags = Vec::new();
+        for piece in &par.items {
+            let child = match piece {
+                InlinePiece::Text { text, styles, span, .. } => {
+                    local(styles, Content::text(text.clone()).spanned(*span))
+                }
+                InlinePiece::Spacing { amount, weak, styles } => {
+                    let amount = match amount {
+                        Spacing::Rel(rel) => Value::Relative(*rel),
+                        Spacing::Fr(fr) => Value::Fraction(*fr),
+                    };
+                    let mut h = Content::new(H).with_field("amount", amount);
+                    if *weak {
+                        h = h.with_field("weak", Value::Bool(true));
+                    }
+                    local(styles, h)
+                }
+                InlinePiece::Linebreak { justify } => {
+                    let mut elem = Content::new(LINEBREAK);
+                    if *justify {
+                        elem = elem.with_field("justify", Value::Bool(true));
+                    }
+                    elem
+                }
+                InlinePiece::Box { content, styles, .. } => local(styles, content.clone()),
+                InlinePiece::Tag(tag) => {
+                    tags.push(tag.clone());
+                    continue;
+                }
+            };
+            children.push(child);
         }
+        let body = Content::sequence(children);
+        let elem =
+            Content::new(PAR).with_field("body", Value::Content(body.clone())).spanned(par.span);
+        self.items.extend(tags.into_iter().map(FlowItem::Tag));
+        if self.grouped.len() >= show::MAX_SHOW_DEPTH {
+            crate::bail!(par.span, "maximum show rule depth exceeded";
+                hint: "maybe a show rule matches its own output";
+                hint: "maybe there are too deeply nested elements");
+        }
+        self.grouped.push(body);
+        let shown = show::visit_show(self, &elem, &trunk, loc);
+        self.grouped.pop();
+        if !shown? {
+            self.builtin(&elem, &trunk, loc, None)?;
+        }
+        Ok(())
+    }
+
+    /// Realizes the body of a `par` element as one paragraph (`realized`: the body of a
+    /// paragraph that `show par` rules were given).
+    pub fn visit_par_body(
+        &mut self,
+        body: &Content,
+        styles: &Styles,
+        loc: Locator,
+    ) -> SourceResult<()> {
+        let realized = self.grouped.iter().any(|b| b.is_same(body));
+        let outer = (self.in_par, self.realized);
+        self.in_par = true;
+        self.realized = realized;
+        let result = self.visit(body, styles, loc);
+        self.finish_par();
+        (self.in_par, self.realized) = outer;
+        result
     }
 
     /// Adds a block-level item (ending the paragraph).
@@ -435,6 +600,21 @@ const INLINE: &[&str] = &[
     "text",
 ];
 
+/// Keeps the locators of paragraphs shown by `show par` rules apart from others.
+const PAR_KEY: u64 = 1 << 58;
+
+/// The longest list of styles that all of `lists` start with; `None` for no lists.
+fn common_prefix(lists: &[&Styles]) -> Option<Styles> {
+    let (first, rest) = lists.split_first()?;
+    let first = first.iter().as_slice();
+    let len = rest.iter().fold(first.len(), |len, other| {
+        first[..len].iter().zip(other.iter()).take_while(|(a, b)| a == b).count()
+    });
+    let mut out = Styles::new();
+    first[..len].iter().for_each(|style| out.push(style.clone()));
+    Some(out)
+}
+
 /// The styles `outer` followed by `inner` (which take precedence).
 pub(super) fn concat(outer: &Styles, inner: &Styles) -> Styles {
     if outer.is_empty() {
@@ -479,7 +659,13 @@ fn list_of(item: Element) -> Option<Element> {
 /// Gathers the items of kind `item` starting at `start` (separated only by spaces and
 /// paragraph breaks) into one `list` element; gives it and the index after the last item.
 /// The list is tight unless a paragraph break stands between two items.
-fn gather(children: &[&Content], start: usize, item: Element, list: Element) -> (Content, usize) {
+fn gather(
+    children: &[&Content],
+    start: usize,
+    item: Element,
+    list: Element,
+    mut transformed: impl FnMut(&Content) -> bool,
+) -> (Content, usize) {
     let mut items = Vec::new();
     let mut tight = true;
     let mut end = start;
@@ -488,6 +674,9 @@ fn gather(children: &[&Content], start: usize, item: Element, list: Element) -> 
     while i < children.len() {
         let child = children[i];
         if child.is(item) {
+            if i > start && transformed(child) {
+                break;
+            }
             if parbreak && !items.is_empty() {
                 tight = false;
             }

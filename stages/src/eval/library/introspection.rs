@@ -148,6 +148,12 @@ pub(super) fn take_positional(args: &mut Args, what: &str) -> SourceResult<(Valu
     }
 }
 
+/// How warnings name a counter whose value did not settle, as Typst does: the page
+/// counter in words, others as written (`counter(heading)`).
+fn counter_label(counter: &Counter) -> EcoString {
+    if counter.is_page() { "the page counter".into() } else { counter.repr() }
+}
+
 /// Calls `counter.name(args)`.
 pub fn counter_method(
     engine: &mut Engine,
@@ -156,7 +162,7 @@ pub fn counter_method(
     args: &mut Args,
     span: Span,
 ) -> SourceResult<Value> {
-    let label = eco_format!("{}.{name}()", counter.repr());
+    let label = counter_label(counter);
     // Arguments are checked before the context, as in Typst.
     match name {
         "get" | "final" => {
@@ -173,7 +179,6 @@ pub fn counter_method(
             let target = take_positional(args, "selector")?;
             args.take().finish()?;
             require_context(engine, span)?;
-            let label = eco_format!("{}.at({})", counter.repr(), target.0.repr());
             Ok(match resolve(engine, target, span, &label)? {
                 Some(location) => state_at(engine, counter, location, span, &label)?.to_value(),
                 None => CounterState::new().to_value(),
@@ -191,10 +196,7 @@ pub fn counter_method(
             }
             require_context(engine, span)?;
             let at = match at {
-                Some(target) => {
-                    let label = eco_format!("{}.display(at: {})", counter.repr(), target.0.repr());
-                    Some(resolve(engine, target, span, &label)?)
-                }
+                Some(target) => Some(resolve(engine, target, span, &label)?),
                 None => None,
             };
             display(engine, counter, numbering, both, at, span, &label)
@@ -251,6 +253,9 @@ fn here(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 fn locate(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let target = take_positional(args, "selector")?;
+    // The selector is checked before the context is (`locate(loc => ..)`, the form
+    // before context expressions, fails as a selector).
+    crate::model::locatable_selector(target.0.clone()).map_err(|e| error(target.1, e))?;
     require_context(engine, span)?;
     let label = eco_format!("locate({})", target.0.repr());
     // Before the first layout nothing can be located yet; the next iteration (which the
@@ -870,7 +875,7 @@ mod tests {
         check(at(8), "counter(page).get()", "(3,)");
         assert_eq!(
             page_reads(at(5), "counter(page).get()"),
-            [(Introspection::PageOf(loc(5)), "counter(page).get()".into())]
+            [(Introspection::PageOf(loc(5)), "the page counter".into())]
         );
     }
 
@@ -892,7 +897,7 @@ mod tests {
         check(at(2), "counter(page).final()", "(3,)");
         assert_eq!(
             page_reads(at(2), "counter(page).final()"),
-            [(Introspection::PageCount, "counter(page).final()".into())]
+            [(Introspection::PageCount, "the page counter".into())]
         );
         let (result, _) = run(&EmptyIntrospector, at(2), "counter(page).final()");
         assert_eq!(result.as_deref(), Ok("(1,)"));
@@ -953,8 +958,8 @@ mod tests {
         assert_eq!(
             reads,
             [
-                (Introspection::Label("intro".into()), "counter(page).at(<intro>)".into()),
-                (Introspection::PageOf(loc(6)), "counter(page).at(<intro>)".into())
+                (Introspection::Label("intro".into()), "the page counter".into()),
+                (Introspection::PageOf(loc(6)), "the page counter".into())
             ]
         );
         check_error(
