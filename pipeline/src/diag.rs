@@ -2,10 +2,10 @@
 //! in Typst's CLI layout, rendered with `codespan-reporting`.
 //!
 //! The human format prints `error: message`, a `┌─ path:line:column` locus, the source
-//! snippet with the span underlined and one `= hint: …` line per hint, followed by a
-//! `help:` block per trace step. The short format prints one `path:line:column: error:
-//! message` line per diagnostic, without hints or trace, for editors and scripts (Typst's
-//! short format does the same). As in Typst, lines count from 1 and columns (in
+//! snippet with the span underlined and one `= hint: …` line per hint, followed by one
+//! `while calling `f` at path:line:column` line per trace step with the traced text. The
+//! short format prints one `path:line:column: error: message` line per diagnostic,
+//! without hints or trace, for editors and scripts (Typst's short format does the same). As in Typst, lines count from 1 and columns (in
 //! characters) from 0, and tabs are two columns wide.
 //!
 //! Spans are resolved through a `SourceStore`, which also names each file for display. The
@@ -19,7 +19,7 @@ use codespan_reporting::diagnostic::{Diagnostic, Label};
 use codespan_reporting::files::{self, Files};
 use codespan_reporting::term::termcolor::{ColorChoice, WriteColor};
 use codespan_reporting::term::{self, Config, DisplayStyle};
-use quire_stages::base::{FileId, Severity, SourceDiagnostic, Span};
+use quire_stages::base::{FileId, Severity, SourceDiagnostic, Span, Trace};
 use quire_stages::syntax::Source;
 
 /// The layout diagnostics are printed in (`--diagnostic-format`).
@@ -72,11 +72,12 @@ pub fn emit(
     for diagnostic in diagnostics {
         write(out, &config, &files, &to_codespan(store, diagnostic))?;
         if format == DiagnosticFormat::Human {
+            let mut traced = false;
             for step in &diagnostic.trace {
-                let help = Diagnostic::help()
-                    .with_message(step.note.as_str())
-                    .with_labels(label(store, step.span).into_iter().collect());
-                write(out, &config, &files, &help)?;
+                traced |= write_trace(out, &files, step)?;
+            }
+            if traced {
+                writeln!(out)?;
             }
         }
     }
@@ -107,6 +108,30 @@ fn write(
         // store changed under us: report it rather than panic.
         other => io::Error::other(other.to_string()),
     })
+}
+
+/// Writes one trace step as Typst does: `  while calling `f` at path:line:column`, then
+/// the traced source text on one line (a multi-line text shortened to its first line, `…`
+/// and its last character). Returns whether anything was written: a step whose span does
+/// not resolve is left out.
+fn write_trace(out: &mut dyn WriteColor, files: &StoreFiles, step: &Trace) -> io::Result<bool> {
+    let Some(id) = step.span.id() else { return Ok(false) };
+    let Some(source) = files.store.source(id) else { return Ok(false) };
+    let Some(range) = files.store.range(step.span) else { return Ok(false) };
+    let Some(text) = source.text().get(range.clone()) else { return Ok(false) };
+    let Some((line, column)) = source.line_col(range.start) else { return Ok(false) };
+    let name = files.store.name(id);
+    writeln!(out, "  {} at {name}:{}:{column}", step.note, line + 1)?;
+    let mut lines = text.lines();
+    write!(out, "    {}", lines.next().unwrap_or_default())?;
+    if let Some(last) = lines.next_back()
+        && let Some(c) = last.chars().next_back()
+        && !c.is_whitespace()
+    {
+        write!(out, "…{c}")?;
+    }
+    writeln!(out)?;
+    Ok(true)
 }
 
 /// The codespan form of a diagnostic: hints become `hint: …` notes.
@@ -336,15 +361,12 @@ mod tests {
     }
 
     #[test]
-    fn trace_steps_follow_as_help_in_human_format_only() {
-        let mut store = Store::new(&[("/diag/trace.typ", "#let f() = g()\n#f()\n")]);
+    fn trace_steps_follow_in_human_format_only() {
+        let mut store = Store::new(&[("/diag/trace.typ", "#let f() = g()\n#f(\n  1)\n")]);
         let inner = store.span("/diag/trace.typ", 11..12);
-        let call = store.span("/diag/trace.typ", 16..19);
+        let call = store.span("/diag/trace.typ", 16..23);
         let mut error = SourceDiagnostic::error(inner, "unknown variable: g");
-        error.trace = eco_vec![Trace {
-            span: call,
-            note: "error occurred in this call of function `f`".into()
-        }];
+        error.trace = eco_vec![Trace { span: call, note: "while calling `f`".into() }];
         check(
             &store,
             std::slice::from_ref(&error),
@@ -353,12 +375,9 @@ mod tests {
              ┌─ diag/trace.typ:1:11\n  \
              │\n\
              1 │ #let f() = g()\n  \
-             │            ^\n\n\
-             help: error occurred in this call of function `f`\n  \
-             ┌─ diag/trace.typ:2:1\n  \
-             │\n\
-             2 │ #f()\n  \
-             │  ^^^\n\n",
+             │            ^\n\n  \
+             while calling `f` at diag/trace.typ:2:1\n    \
+             f(…)\n\n",
         );
         check(
             &store,

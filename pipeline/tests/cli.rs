@@ -471,12 +471,9 @@ fn data_files_are_read_relative_to_the_file() {
          ┌─ bad.json:2:7\n  \
          │\n\
          2 │   \"a\": x\n  \
-         │        ^\n\n\
-         help: while calling `json`\n  \
-         ┌─ main.typ:1:6\n  \
-         │\n\
-         1 │ #json(\"bad.json\")\n  \
-         │       ^^^^^^^^^^\n\n",
+         │        ^\n\n  \
+         while calling `json` at main.typ:1:1\n    \
+         json(\"bad.json\")\n\n",
     );
     // A file that is not UTF-8 cannot be shown: the error names the place.
     project.file("bad.json", b"{\n  \xff\n}");

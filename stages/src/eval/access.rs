@@ -7,7 +7,7 @@ use ecow::{EcoString, eco_vec};
 
 use super::code::{eval_expr, variable_error};
 use super::{At, Vm};
-use crate::base::SourceResult;
+use crate::base::{SourceDiagnostic, SourceResult, Span};
 use crate::model::{Dict, Str, Type, Value};
 use crate::syntax::ast::{self, AstNode, Expr};
 
@@ -22,7 +22,7 @@ pub fn access<'v>(vm: &'v mut Vm, expr: Expr) -> SourceResult<&'v mut Value> {
         Expr::FieldAccess(field) => {
             let name = field.field();
             let dict = access_dict(vm, field)?;
-            dict.at_mut(name.as_str()).at(field.span())
+            dict.at_mut(name.as_str()).map_err(|message| missing_key(field.span(), message))
         }
         Expr::FuncCall(call) => access_call(vm, call),
         other => {
@@ -51,6 +51,13 @@ pub fn access_dict<'v>(vm: &'v mut Vm, field: ast::FieldAccess) -> SourceResult<
             }
         }
     }
+}
+
+/// Typst's error for assigning to a key a dictionary lacks, with its hint.
+fn missing_key(span: Span, message: EcoString) -> ecow::EcoVec<SourceDiagnostic> {
+    eco_vec![
+        SourceDiagnostic::error(span, message).with_hint("use `insert` to add or update values")
+    ]
 }
 
 /// Whether values of a type have fields to read (`1pt.abs`, `left.x`).
@@ -83,7 +90,9 @@ fn access_call<'v>(vm: &'v mut Vm, call: ast::FuncCall) -> SourceResult<&'v mut 
                 }
                 ("at", Value::Dict(dict)) => {
                     let key: Str = args.expect("key")?;
-                    dict.at_mut(&key)
+                    let slot = dict.at_mut(&key).map_err(|message| missing_key(span, message))?;
+                    args.finish()?;
+                    return Ok(slot);
                 }
                 (_, target) if !super::methods::has_method(target, method.as_str()) => {
                     crate::bail!(

@@ -22,7 +22,7 @@ pub fn eval_let(vm: &mut Vm, binding: ast::LetBinding) -> SourceResult<()> {
     match binding.kind() {
         ast::LetBindingKind::Normal(pattern) => define_pattern(vm, pattern, value),
         ast::LetBindingKind::Closure(ident) => {
-            vm.scopes.define(ident.get().clone(), value);
+            vm.define_ident(ident, value);
             Ok(())
         }
     }
@@ -32,10 +32,10 @@ pub fn eval_let(vm: &mut Vm, binding: ast::LetBinding) -> SourceResult<()> {
 pub fn define_pattern(vm: &mut Vm, pattern: Pattern, value: Value) -> SourceResult<()> {
     destructure(vm, pattern, value, &mut |vm, expr, value| match expr {
         Expr::Ident(ident) => {
-            vm.scopes.define(ident.get().clone(), value);
+            vm.define_ident(ident, value);
             Ok(())
         }
-        other => crate::bail!(other.span(), "cannot bind to this expression"),
+        other => crate::bail!(other.span(), "cannot assign to this expression"),
     })
 }
 
@@ -70,21 +70,12 @@ fn destructure_array(
 ) -> SourceResult<()> {
     let items: Vec<_> = d.items().collect();
     let len = array.len();
-    let fixed = items.iter().filter(|i| !matches!(i, ast::DestructuringItem::Spread(_))).count();
-    let has_sink = fixed < items.len();
-    let wrong_count = || {
-        if len < fixed {
-            crate::error!(d.span(), "not enough elements to destructure";
-                hint: "the provided array has a length of {}, but the pattern expects {}{} elements",
-                len, if has_sink { "at least " } else { "" }, fixed)
-        } else {
-            crate::error!(d.span(), "too many elements to destructure";
-                hint: "the provided array has a length of {}, but the pattern expects {} elements",
-                len, fixed)
-        }
-    };
+    let fixed = items.iter().filter(|i| matches!(i, ast::DestructuringItem::Pattern(_))).count();
+    let has_sink = items.iter().any(|i| matches!(i, ast::DestructuringItem::Spread(_)));
+    let wrong_count = || wrong_number_of_elements(d, len, fixed, has_sink);
     // Items are matched in order, each bound (and its own pattern checked) before the
     // next; a count that does not fit fails where it is found.
+    let items_len = items.len();
     let mut values = array.0.into_iter();
     for item in items {
         match item {
@@ -95,7 +86,7 @@ fn destructure_array(
                 destructure(vm, pattern, value, f)?;
             }
             ast::DestructuringItem::Spread(spread) => {
-                let Some(rest) = len.checked_sub(fixed) else {
+                let Some(rest) = (len + 1).checked_sub(items_len) else {
                     return Err(ecow::eco_vec![wrong_count()]);
                 };
                 let sink: EcoVec<Value> = values.by_ref().take(rest).collect();
@@ -112,6 +103,27 @@ fn destructure_array(
         return Err(ecow::eco_vec![wrong_count()]);
     }
     Ok(())
+}
+
+/// The error for an array whose length does not fit the pattern: `fixed` patterns, and
+/// a sink or not.
+#[cold]
+fn wrong_number_of_elements(
+    d: ast::Destructuring,
+    len: usize,
+    fixed: usize,
+    has_sink: bool,
+) -> crate::base::SourceDiagnostic {
+    let quantifier = if len > fixed { "too many" } else { "not enough" };
+    let expected: ecow::EcoString = match (has_sink, fixed) {
+        (true, 1) => "at least 1 element".into(),
+        (true, n) => ecow::eco_format!("at least {n} elements"),
+        (false, 0) => "an empty array".into(),
+        (false, 1) => "a single element".into(),
+        (false, n) => ecow::eco_format!("{n} elements"),
+    };
+    crate::error!(d.span(), "{quantifier} elements to destructure";
+        hint: "the provided array has a length of {len}, but the pattern expects {expected}")
 }
 
 /// What a sink binds or assigns to: `rest` in `..rest`, a place like `arr.at(0)` in an

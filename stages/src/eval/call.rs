@@ -28,31 +28,49 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
         if methods::is_mutating(name.as_str()) {
             let args = eval_args(vm, call.args(), span)?;
             let target = access::access(vm, target_expr)?;
-            if matches!(target, Value::Array(_) | Value::Dict(_))
-                && let Some(result) = methods::call_mut(target, name.as_str(), args.clone(), span)?
-            {
-                return Ok(result);
+            if matches!(target, Value::Array(_) | Value::Dict(_)) {
+                let result = methods::call_mut(target, name.as_str(), args.clone(), span);
+                let note = || eco_format!("while calling `{}`", name.as_str());
+                if let Some(result) = vm.engine.trace(result, span, note)? {
+                    return Ok(result);
+                }
+                let target = access::access(vm, target_expr)?.clone();
+                let callee = resolve_method(target, access)?;
+                return call_resolved(vm, callee, access, args, span);
             }
             let target = target.clone();
-            let callee = resolve_method(target, access, span)?;
+            let callee = resolve_method(target, access)?;
             return call_resolved(vm, callee, access, args, span);
         }
         let target = eval_expr(vm, target_expr)?;
-        let callee = resolve_method(target, access, span)?;
+        let callee = resolve_method(target, access)?;
         let args = eval_args(vm, call.args(), span)?;
         return call_resolved(vm, callee, access, args, span);
     }
     let func = eval_expr(vm, callee)?;
-    match &func {
-        Value::Func(_) => {}
-        Value::Type(ty) if super::library::has_constructor(*ty) => {}
-        Value::Type(ty) => {
-            crate::bail!(span, "type {} does not have a constructor", ty.long_name())
+    let message = match &func {
+        Value::Func(_) => None,
+        Value::Type(ty) if super::library::has_constructor(*ty) => None,
+        Value::Type(ty) => Some(eco_format!("type {} does not have a constructor", ty.long_name())),
+        other => Some(eco_format!("expected function, found {}", other.ty().long_name())),
+    };
+    if let Some(message) = message {
+        let mut error = SourceDiagnostic::error(callee.span(), message);
+        if let Expr::Ident(ident) = callee
+            && vm.scopes.base.get(ident.as_str()).is_some()
+            && vm.scopes.get_local(ident.as_str()).is_some()
+        {
+            error = error.with_hint(eco_format!(
+                "use `std.{}` to access the shadowed standard library function",
+                ident.as_str()
+            ));
         }
-        other => crate::bail!(callee.span(), "expected function, found {}", other.ty().long_name()),
+        return Err(eco_vec![error]);
     }
     let args = eval_args(vm, call.args(), span)?;
-    call_value(vm.engine, func, args, callee.span())
+    let name = callee_name(&func);
+    let result = call_value(vm.engine, func, args, callee.span());
+    vm.engine.trace(result, span, || call_note(name.as_deref()))
 }
 
 /// What `target.name(..)` calls.
@@ -68,7 +86,7 @@ enum Callee {
 
 /// Resolves `target.name`: a method of the target's type, or else a function stored in
 /// a field of a module, function, type or symbol.
-fn resolve_method(target: Value, access: ast::FieldAccess, span: Span) -> SourceResult<Callee> {
+fn resolve_method(target: Value, access: ast::FieldAccess) -> SourceResult<Callee> {
     let name = access.field();
     let is_container =
         matches!(target, Value::Module(_) | Value::Func(_) | Value::Type(_) | Value::Symbol(_));
@@ -84,8 +102,10 @@ fn resolve_method(target: Value, access: ast::FieldAccess, span: Span) -> Source
     }
     match field(Value::Type(target.ty()), name.as_str()) {
         Ok(func @ Value::Func(_)) => Ok(Callee::Scoped(func, target)),
-        Ok(other) => crate::bail!(span, "expected function, found {}", other.ty().long_name()),
-        Err(_) => Err(eco_vec![missing_method(target, access, span)]),
+        Ok(other) => {
+            crate::bail!(access.span(), "expected function, found {}", other.ty().long_name())
+        }
+        Err(_) => Err(eco_vec![missing_method(target, access)]),
     }
 }
 
@@ -97,7 +117,11 @@ fn call_resolved(
     args: Args,
     span: Span,
 ) -> SourceResult<Value> {
-    match callee {
+    let name = match &callee {
+        Callee::Method(_) => Some(access.field().get().clone()),
+        Callee::Field(func) | Callee::Scoped(func, _) => callee_name(func),
+    };
+    let result = match callee {
         Callee::Method(target) => {
             methods::call(vm.engine, target, access.field().as_str(), args, span)
         }
@@ -116,67 +140,88 @@ fn call_resolved(
             );
             call_value(vm.engine, func, args, access.span())
         }
+    };
+    vm.engine.trace(result, span, || call_note(name.as_deref()))
+}
+
+/// The name a call of `callee` is traced under, if it has one.
+fn callee_name(callee: &Value) -> Option<EcoString> {
+    match callee {
+        Value::Func(func) => func.name().map(|name| name.rsplit('.').next().unwrap_or(name).into()),
+        Value::Type(ty) => Some(ty.short_name().into()),
+        _ => None,
+    }
+}
+
+/// The trace step of a call: `while calling `f``, or `while calling function`.
+fn call_note(name: Option<&str>) -> EcoString {
+    match name {
+        Some(name) => eco_format!("while calling `{name}`"),
+        None => "while calling function".into(),
     }
 }
 
 /// Typst's error for `target.name(..)` where the target's type has no method `name`,
-/// with hints where `name` is a field that was meant to be read.
-fn missing_method(target: Value, access: ast::FieldAccess, span: Span) -> SourceDiagnostic {
+/// with hints where `name` is a field that was meant to be read or a stored function
+/// that was meant to be called. It points to the field access, not the whole call.
+fn missing_method(target: Value, access: ast::FieldAccess) -> SourceDiagnostic {
+    let span = access.span();
     let name = access.field();
     let name = name.as_str();
     let source = access.to_untyped().to_text();
-    let remove_args =
-        || eco_format!("to access the `{name}` field, remove the function arguments: `{source}`");
-    match &target {
-        Value::Dict(dict) if dict.contains(name) => SourceDiagnostic::error(
-            span,
-            "cannot directly call dictionary keys as functions",
-        )
-        .with_hint(eco_format!(
+    let (kind, owner) = match &target {
+        Value::Content(content) => ("element", EcoString::from(content.elem().short_name())),
+        other => ("type", EcoString::from(other.ty().long_name())),
+    };
+    let stored = match &target {
+        Value::Dict(dict) => dict.at(name).ok().cloned(),
+        Value::Args(args) => {
+            args.named_items().find(|(k, _)| k.as_str() == name).map(|(_, v)| v.clone())
+        }
+        Value::Content(content)
+            if content.elem().field_index(name).is_some() || name == "label" =>
+        {
+            Some(field(target.clone(), name).unwrap_or_default())
+        }
+        Value::Content(_) => None,
+        _ => field(target.clone(), name).ok(),
+    };
+    let Some(stored) = stored else {
+        return SourceDiagnostic::error(span, eco_format!("{kind} {owner} has no method `{name}`"));
+    };
+    let (message, what) = match &target {
+        Value::Dict(_) => ("cannot directly call dictionary keys as functions".into(), "key"),
+        Value::Args(_) => {
+            ("cannot directly call named argument fields as functions".into(), "argument")
+        }
+        _ => (eco_format!("`{name}` is not a valid method for {kind} `{owner}`"), "field"),
+    };
+    let callable = match &stored {
+        Value::Func(_) => true,
+        Value::Type(ty) => super::library::has_constructor(*ty),
+        _ => false,
+    };
+    let mut error = SourceDiagnostic::error(span, message);
+    error = if callable {
+        error.with_hint(eco_format!(
             "to call the stored function, wrap the field access in parentheses: `({source})(..)`"
         ))
-        .with_hint(
-            "dictionary keys cannot be used with method syntax as keys could conflict \
-                     with built-in method names",
+    } else {
+        error.with_hint(eco_format!(
+            "to access the `{name}` {what}, remove the function arguments: `{source}`"
+        ))
+    };
+    match &target {
+        Value::Dict(_) => error.with_hint(
+            "dictionary keys cannot be used with method syntax as keys could conflict with \
+             built-in method names",
         ),
-        Value::Args(args) if args.named_items().any(|(k, _)| k.as_str() == name) => {
-            SourceDiagnostic::error(span, "cannot directly call named argument fields as functions")
-                .with_hint(eco_format!(
-                    "to access the `{name}` argument, remove the function arguments: `{source}`"
-                ))
-                .with_hint(
-                    "named arguments cannot be used with method syntax as argument names could \
-                     conflict with built-in method names",
-                )
-        }
-        Value::Content(content) => {
-            let elem = content.elem().short_name();
-            if content.elem().field_index(name).is_some() || name == "label" {
-                SourceDiagnostic::error(
-                    span,
-                    eco_format!("`{name}` is not a valid method for element `{elem}`"),
-                )
-                .with_hint(remove_args())
-            } else {
-                SourceDiagnostic::error(span, eco_format!("element {elem} has no method `{name}`"))
-            }
-        }
-        Value::Dict(_) | Value::Args(_) => no_method(&target, name, span),
-        _ if field(target.clone(), name).is_ok() => SourceDiagnostic::error(
-            span,
-            eco_format!("`{name}` is not a valid method for type `{}`", target.ty().long_name()),
-        )
-        .with_hint(remove_args()),
-        _ => no_method(&target, name, span),
+        Value::Args(_) => error.with_hint(
+            "named arguments cannot be used with method syntax as argument names could \
+             conflict with built-in method names",
+        ),
+        _ => error,
     }
-}
-
-/// `type T has no method `name``.
-fn no_method(target: &Value, name: &str, span: Span) -> SourceDiagnostic {
-    SourceDiagnostic::error(
-        span,
-        eco_format!("type {} has no method `{name}`", target.ty().long_name()),
-    )
 }
 
 /// Calls a value: a function, or a type (its constructor).
@@ -240,7 +285,8 @@ pub fn eval_closure(vm: &mut Vm, closure: ast::Closure) -> SourceResult<Value> {
     let captured = capture(vm, &node);
     let name = closure.name().map(|n| n.get().clone());
     let data = Closure { node, kind: ClosureKind::Closure, captured, defaults, name };
-    Ok(Value::Func(Func::new(FuncRepr::Closure(Arc::new(data)), closure.span())))
+    // As in Typst, a closure is located at its parameters (`x` in `x => x + 1`).
+    Ok(Value::Func(Func::new(FuncRepr::Closure(Arc::new(data)), closure.params().span())))
 }
 
 /// The values of the local variables that `node` mentions. Every identifier counts, even
@@ -283,7 +329,9 @@ pub fn call_closure(
         }
         ClosureKind::Closure => {
             let node = ast::Closure::from_untyped(&closure.node).unwrap_or_default();
-            if let Some(name) = &closure.name {
+            if let Some(ident) = node.name() {
+                vm.define_ident(ident, Value::Func(func.clone()));
+            } else if let Some(name) = &closure.name {
                 vm.scopes.define(name.clone(), Value::Func(func.clone()));
             }
             bind_params(&mut vm, node, &closure.defaults, &mut args)?;
@@ -331,7 +379,7 @@ fn bind_params(
                 let default = defaults.next().cloned().unwrap_or_default();
                 let name = named.name();
                 let value = args.named::<Value>(name.as_str())?.unwrap_or(default);
-                vm.scopes.define(name.get().clone(), value);
+                vm.define_ident(name, value);
             }
             ast::Param::Spread(spread) => {
                 sink = Some(spread.sink_ident());
@@ -351,7 +399,7 @@ fn bind_params(
         let mut rest = args.take();
         if let Some(ident) = sink {
             rest.items.extend(sink_values);
-            vm.scopes.define(ident.get().clone(), Value::Args(Arc::new(rest)));
+            vm.define_ident(ident, Value::Args(Arc::new(rest)));
         }
     }
     Ok(())

@@ -231,15 +231,44 @@ fn numeric((v, unit): (f64, Unit)) -> Value {
     }
 }
 
+/// An array literal. Spreading a dictionary into it is an error; where every item is a
+/// spread of a dictionary, the hint suggests the dictionary literal that was meant.
 fn eval_array(vm: &mut Vm, array: ast::Array) -> SourceResult<Value> {
     let mut items = EcoVec::new();
-    for item in array.items() {
+    let mut only_dict_spreads = true;
+    let mut rest = array.items();
+    while let Some(item) = rest.next() {
         match item {
-            ast::ArrayItem::Pos(expr) => items.push(eval_expr(vm, expr)?),
+            ast::ArrayItem::Pos(expr) => {
+                only_dict_spreads = false;
+                items.push(eval_expr(vm, expr)?);
+            }
             ast::ArrayItem::Spread(spread) => match eval_expr(vm, spread.expr())? {
                 Value::None => {}
-                Value::Array(array) => items.extend(array),
-                v => crate::bail!(spread.span(), "cannot spread {} into array", v.ty().long_name()),
+                Value::Array(array) => {
+                    only_dict_spreads = false;
+                    items.extend(array);
+                }
+                v => {
+                    let mut error = SourceDiagnostic::error(
+                        spread.span(),
+                        eco_format!("cannot spread {} into array", v.ty().long_name()),
+                    );
+                    // Like Typst, the remaining spreads are evaluated to decide.
+                    if matches!(v, Value::Dict(_))
+                        && only_dict_spreads
+                        && rest.all(|item| {
+                            matches!(item, ast::ArrayItem::Spread(s)
+                                if matches!(eval_expr(vm, s.expr()), Ok(Value::Dict(_))))
+                        })
+                    {
+                        let fixed = array.to_untyped().to_text().replacen("(", "(: ", 1);
+                        error = error.with_hint(eco_format!(
+                            "add a colon to create a dictionary instead: `{fixed}`"
+                        ));
+                    }
+                    return Err(ecow::eco_vec![error]);
+                }
             },
         }
     }

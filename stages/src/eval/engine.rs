@@ -7,9 +7,10 @@ use ecow::{EcoString, EcoVec, eco_format};
 use super::World;
 use crate::base::{
     EmptyIntrospector, FileId, Introspection, Introspector, Location, Read, SourceDiagnostic,
-    SourceResult, Span,
+    SourceResult, Span, Trace,
 };
 use crate::model::{Scope, Styles, Value};
+use crate::syntax::ast::AstNode;
 
 /// State shared by all evaluation of one compilation.
 pub struct Engine<'a> {
@@ -32,6 +33,38 @@ pub struct Engine<'a> {
     /// The styles in effect where the `context` being evaluated stands, which realization
     /// sets around the call of its closure (empty elsewhere).
     pub styles: Styles,
+}
+
+impl Engine<'_> {
+    /// Adds the trace step `note` (`while calling `f``) at `span` to each error of `result`
+    /// that lies outside `span`, as Typst does: an error inside the traced call or import
+    /// needs no pointer to it.
+    pub fn trace<T>(
+        &self,
+        result: SourceResult<T>,
+        span: Span,
+        note: impl Fn() -> EcoString,
+    ) -> SourceResult<T> {
+        result.map_err(|mut errors| {
+            let Some(outer) = self.range(span) else { return errors };
+            for error in errors.make_mut().iter_mut() {
+                if error.span.id() == span.id()
+                    && let Some(inner) = self.range(error.span)
+                    && outer.start <= inner.start
+                    && inner.end <= outer.end
+                {
+                    continue;
+                }
+                error.trace.push(Trace { span, note: note() });
+            }
+            errors
+        })
+    }
+
+    /// The byte range `span` points to in its file, if that file can be loaded.
+    fn range(&self, span: Span) -> Option<std::ops::Range<usize>> {
+        self.world.source(span.id()?).ok()?.range(span)
+    }
 }
 
 /// What `context` knows about its place. Not `Copy` (the numbering may be a function):
@@ -237,6 +270,23 @@ impl<'c, 'a> Vm<'c, 'a> {
     /// Records a warning.
     pub fn warn(&mut self, warning: SourceDiagnostic) {
         self.engine.warnings.push(warning);
+    }
+
+    /// Binds the identifier `ident` in the innermost scope, warning (as Typst does) about
+    /// the name `is`, which is likely to become a keyword.
+    pub fn define_ident(&mut self, ident: crate::syntax::ast::Ident, value: impl Into<Value>) {
+        if ident.as_str() == "is" {
+            self.warn(
+                SourceDiagnostic::warning(
+                    ident.span(),
+                    "`is` will likely become a keyword in future versions and will not be \
+                     allowed as an identifier",
+                )
+                .with_hint("rename this variable to avoid future errors")
+                .with_hint("try `is_` instead"),
+            );
+        }
+        self.scopes.define(ident.get().clone(), value);
     }
 }
 

@@ -8,7 +8,7 @@ use ecow::{EcoString, EcoVec, eco_format};
 
 use super::markup::eval_markup;
 use super::{At, Engine, FileError, Scopes, Vm, World};
-use crate::base::{FileId, SourceDiagnostic, SourceResult, Span, Trace};
+use crate::base::{FileId, SourceDiagnostic, SourceResult, Span};
 use crate::model::{Func, Module, Type, Value, mismatch};
 use crate::syntax::ast::{self, AstNode};
 use crate::syntax::{Source, is_ident};
@@ -251,14 +251,24 @@ fn load_named(vm: &mut Vm, id: FileId, name: &str, span: Span) -> SourceResult<M
     for warning in source.root().warnings() {
         vm.warn(SourceDiagnostic::warning(warning.span, warning.message).with_hints(warning.hints));
     }
-    eval_source(vm.engine, &source, name).map_err(|mut errors| {
-        for error in errors.make_mut() {
-            error
-                .trace
-                .push(Trace { span, note: "error occurred while importing this module".into() });
-        }
-        errors
-    })
+    eval_source(vm.engine, &source, name)
+}
+
+/// Loads a module from a path (a string or path value) for an import or include (the
+/// expression `whole`), tracing errors as `while importing `path``.
+fn load_traced(
+    vm: &mut Vm,
+    value: &Value,
+    span: Span,
+    whole: Span,
+    verb: &str,
+) -> SourceResult<Module> {
+    let (result, shown) = match value {
+        Value::Str(path) => (load(vm, path, span), EcoString::from(path.as_str())),
+        Value::Path(path) => (load_file(vm, FileId::new(&path.0), span), path.0.clone()),
+        _ => unreachable!("only paths are loaded"),
+    };
+    vm.engine.trace(result, whole, || eco_format!("while {verb} `{shown}`"))
 }
 
 /// What names can be imported from: a module, or a function or type with a scope
@@ -305,12 +315,11 @@ impl Importable {
 
 /// The module (or other importable) an import refers to, and whether it was loaded from
 /// a path (a string or path value) rather than given as a value.
-fn importable_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<(Importable, bool)> {
+fn importable_of(vm: &mut Vm, source: ast::Expr, whole: Span) -> SourceResult<(Importable, bool)> {
     let span = source.span();
     match super::code::eval_expr(vm, source)? {
-        Value::Str(path) => Ok((Importable::Module(load(vm, &path, span)?), true)),
-        Value::Path(path) => {
-            Ok((Importable::Module(load_file(vm, FileId::new(&path.0), span)?), true))
+        v @ (Value::Str(_) | Value::Path(_)) => {
+            Ok((Importable::Module(load_traced(vm, &v, span, whole, "importing")?), true))
         }
         v => Ok((Importable::of(v, "path, module, function, or type").at(span)?, false)),
     }
@@ -327,12 +336,12 @@ fn renames_to_same(source: ast::Expr, new_name: &str) -> bool {
 /// Evaluates an `import`.
 pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
     let source = import.source();
-    let (importable, from_path) = importable_of(vm, source)?;
+    let (importable, from_path) = importable_of(vm, source, import.span())?;
     if let Some(new_name) = import.new_name() {
         if renames_to_same(source, new_name.as_str()) {
             vm.warn(crate::warning!(new_name.span(), "unnecessary import rename to same name"));
         }
-        vm.scopes.define(new_name.get().clone(), importable.clone().into_value());
+        vm.define_ident(new_name, importable.clone().into_value());
     }
     match import.imports() {
         None => {
@@ -395,7 +404,7 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
                         "unnecessary import rename to same name"
                     ));
                 }
-                vm.scopes.define(bound.get().clone(), value);
+                vm.define_ident(bound, value);
             }
             if !errors.is_empty() {
                 return Err(errors);
@@ -468,11 +477,10 @@ fn bind_bare(
 }
 
 /// The module an include refers to: a path or a module.
-fn module_of(vm: &mut Vm, source: ast::Expr) -> SourceResult<Module> {
+fn module_of(vm: &mut Vm, source: ast::Expr, whole: Span) -> SourceResult<Module> {
     let span = source.span();
     match super::code::eval_expr(vm, source)? {
-        Value::Str(path) => load(vm, &path, span),
-        Value::Path(path) => load_file(vm, FileId::new(&path.0), span),
+        v @ (Value::Str(_) | Value::Path(_)) => load_traced(vm, &v, span, whole, "including"),
         Value::Module(module) => Ok(module),
         v => crate::bail!(span, "{}", mismatch("path or module", &v)),
     }
@@ -483,6 +491,6 @@ pub fn eval_include(
     vm: &mut Vm,
     include: ast::ModuleInclude,
 ) -> SourceResult<crate::model::Content> {
-    let module = module_of(vm, include.source())?;
+    let module = module_of(vm, include.source(), include.span())?;
     Ok(module.content().clone())
 }

@@ -377,13 +377,30 @@ fn resolve(vm: &Vm, name: &str, span: Span) -> SourceResult<Value> {
     {
         return Ok(std.clone());
     }
-    Err(ecow::eco_vec![unknown(name, span)])
+    Err(ecow::eco_vec![unknown(vm, name, span)])
 }
 
-/// Typst's error for an unknown name in math.
-fn unknown(name: &str, span: Span) -> SourceDiagnostic {
+/// Typst's error for an unknown name in math, with hints for a literal that lacks its hash,
+/// a global of the library that math does not see, or letters meant as text.
+fn unknown(vm: &Vm, name: &str, span: Span) -> SourceDiagnostic {
+    let error = SourceDiagnostic::error(span, eco_format!("unknown variable: {name}"));
+    if matches!(name, "none" | "auto" | "false" | "true") {
+        return error.with_hint(eco_format!(
+            "if you meant to use a literal, try adding a hash before it: `#{name}`"
+        ));
+    }
+    if vm.scopes.base.get(name).is_some() {
+        return error
+            .with_hint(eco_format!(
+                "`{name}` is not available directly in math, but is in the standard library"
+            ))
+            .with_hint(eco_format!("to access `{name}` in code mode you can add a hash: `#{name}`"))
+            .with_hint(eco_format!(
+                "or access `{name}` in math mode by using the `std` module: `std.{name}`"
+            ));
+    }
     let spaced: Vec<EcoString> = name.chars().map(|c| c.to_string().into()).collect();
-    SourceDiagnostic::error(span, eco_format!("unknown variable: {name}"))
+    error
         .with_hint(eco_format!(
             "if you meant to display multiple letters as is, try adding spaces between each \
              letter: `{}`",

@@ -222,7 +222,8 @@ impl PartialEq for Func {
             (FuncRepr::Native(a), FuncRepr::Native(b)) => std::ptr::eq(*a, *b),
             (FuncRepr::Element(a), FuncRepr::Element(b)) => a == b,
             (FuncRepr::Closure(a), FuncRepr::Closure(b)) => Arc::ptr_eq(a, b),
-            (FuncRepr::With(a), FuncRepr::With(b)) => Arc::ptr_eq(a, b),
+            // Like Typst, applied arguments compare by value: `f.with(1) == f.with(1)`.
+            (FuncRepr::With(a), FuncRepr::With(b)) => Arc::ptr_eq(a, b) || **a == **b,
             (FuncRepr::Type(a), FuncRepr::Type(b)) => a == b,
             (FuncRepr::Method(a, m), FuncRepr::Method(b, n)) => a == b && m == n,
             _ => false,
