@@ -91,6 +91,7 @@ pub(super) fn layout_list(
     let mut entries = Vec::with_capacity(items.len());
     let mut number = enum_start(&props, &items);
     let reversed = props.get("reversed", false);
+    let parents = enum_parents(styles, kind);
     for (i, item) in items.iter().enumerate() {
         let loc = locator.child(i as u64);
         let entry = match kind {
@@ -108,11 +109,12 @@ pub(super) fn layout_list(
                 {
                     number = *n;
                 }
-                let marker = enum_marker(cx, &props, number, content.span())?;
+                let marker = enum_marker(cx, &props, &parents, number, content.span())?;
+                let styles_of_body = with_parents(&nested, &parents, number);
                 number = if reversed { number.saturating_sub(1) } else { number.saturating_add(1) };
                 let frame =
                     layout_content(cx, &marker, styles, loc.child(1), marker_region)?.into_frame();
-                Entry { marker: Some(frame), body, styles: nested.clone(), locator: loc.child(0) }
+                Entry { marker: Some(frame), body, styles: styles_of_body, locator: loc.child(0) }
             }
             ListKind::Terms => {
                 let (body, item_styles) = term_paragraph(&props, item, indent, styles);
@@ -269,27 +271,95 @@ fn enum_start(props: &Props, items: &[Content]) -> i64 {
     }
 }
 
-/// The number of an enum item, formatted by the enum's `numbering`.
+/// The numbers of the enum items an enum is nested in, outermost first.
+fn enum_parents(styles: &Styles, kind: ListKind) -> Vec<i64> {
+    if kind != ListKind::Enum {
+        return Vec::new();
+    }
+    match StyleChain::new(styles).get(ENUM, "parents") {
+        Some(Value::Array(numbers)) => numbers
+            .as_slice()
+            .iter()
+            .filter_map(|n| match n {
+                Value::Int(n) => Some(*n),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The styles of an enum item's body: nested enums see `parents` and `number`.
+fn with_parents(styles: &Styles, parents: &[i64], number: i64) -> Styles {
+    let mut out = styles.clone();
+    if let Some(field) = ENUM.field_index("parents") {
+        let numbers = parents.iter().chain([&number]).map(|&n| Value::Int(n));
+        out.push(Style::Property(Property {
+            elem: ENUM,
+            field,
+            value: Value::Array(numbers.collect()),
+            span: Span::detached(),
+        }));
+    }
+    out
+}
+
+/// The number of an enum item, formatted by the enum's `numbering`: with `full`, the
+/// numbers of all enclosing items too; otherwise a pattern writes the number with the
+/// counting symbol of its nesting level (`"1.a)"` numbers nested items `a)`, `b)`).
 fn enum_marker(
     cx: &mut LayoutContext,
     props: &Props,
+    parents: &[i64],
     number: i64,
     span: Span,
 ) -> SourceResult<Content> {
-    let number = Value::Int(number.max(0));
+    let full = props.get("full", false);
+    let numbers: Vec<Value> =
+        if full { parents.iter().chain([&number]).collect() } else { vec![&number] }
+            .into_iter()
+            .map(|&n| Value::Int(n.max(0)))
+            .collect();
     let value = match props.value("numbering") {
-        Value::Func(func) => func.call(cx.engine, Args::new(span, [number]))?,
-        pattern => {
-            let numbering = cx.engine.world.library().get("numbering").cloned();
-            match numbering {
-                Some(Value::Func(func)) => {
-                    func.call(cx.engine, Args::new(span, [pattern, number]))?
-                }
-                _ => number,
-            }
+        Value::Func(func) => func.call(cx.engine, Args::new(span, numbers))?,
+        Value::Str(pattern) if !full => {
+            let pattern = Value::Str(level_pattern(&pattern, parents.len()).into());
+            call_numbering(cx, span, pattern, numbers)?
         }
+        pattern => call_numbering(cx, span, pattern, numbers)?,
     };
     Ok(value.display())
+}
+
+/// `numbering(pattern, ..numbers)` through the standard library's function.
+fn call_numbering(
+    cx: &mut LayoutContext,
+    span: Span,
+    pattern: Value,
+    numbers: Vec<Value>,
+) -> SourceResult<Value> {
+    match cx.engine.world.library().get("numbering").cloned() {
+        Some(Value::Func(func)) => {
+            func.call(cx.engine, Args::new(span, std::iter::once(pattern).chain(numbers)))
+        }
+        _ => Ok(numbers.into_iter().next().unwrap_or(Value::None)),
+    }
+}
+
+/// The pattern that writes one number as level `k` of `pattern` would: the pattern's
+/// first prefix, its `k`-th counting symbol (the last one for deeper levels) and its
+/// suffix.
+fn level_pattern(pattern: &str, k: usize) -> String {
+    let symbols: Vec<(usize, char)> = pattern
+        .char_indices()
+        .filter(|&(_, c)| crate::eval::library::is_numbering_pattern(c.encode_utf8(&mut [0; 4])))
+        .collect();
+    let (Some(&(first, _)), Some(&(last, last_char))) = (symbols.first(), symbols.last()) else {
+        return pattern.into();
+    };
+    let symbol = symbols.get(k).map_or(last_char, |&(_, c)| c);
+    let suffix = &pattern[last + last_char.len_utf8()..];
+    format!("{}{symbol}{suffix}", &pattern[..first])
 }
 
 /// A term item as one paragraph (`indent`, the strong term, the separator, the

@@ -372,6 +372,7 @@ element!(
         F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
         F::named("number-align", ALIGN, none),
         F::internal("depth"),
+        F::internal("parents"),
         F::variadic("children", &[]).cast_with(convert::enum_child),
     ], scope: [ENUM_ITEM]
 );

@@ -330,27 +330,23 @@ pub fn non_negative(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     }
 }
 
-/// A grid's or table's track sizes: a positive number of `auto` tracks, one size, or an
-/// array of sizes (each `auto`, a relative length or a fraction).
+/// A grid's or table's track sizes: a positive number of `auto` tracks, or sizes (each
+/// `auto`, a relative length or a fraction; one size stands for an array of it). Lengths
+/// and ratios are stored as relative lengths, as Typst's fields show them (`0% + 10pt`).
 pub fn track_sizes(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
-    match &value {
-        Value::Int(n) if *n <= 0 => fail(span, "number must be positive"),
+    let size = |item: Value| match item {
+        Value::Auto | Value::Fraction(_) | Value::Relative(_) => Ok(item),
+        Value::Length(length) => Ok(Value::Relative(length.into())),
+        Value::Ratio(ratio) => Ok(Value::Relative(ratio.into())),
+        item => fail(span, mismatch("auto, relative length, or fraction", &item)),
+    };
+    match value {
+        Value::Int(n) if n <= 0 => fail(span, "number must be positive"),
+        Value::Int(_) | Value::None => Ok(value),
         Value::Array(items) => {
-            for item in items.0.iter() {
-                if !matches!(
-                    item,
-                    Value::Auto
-                        | Value::Length(_)
-                        | Value::Ratio(_)
-                        | Value::Relative(_)
-                        | Value::Fraction(_)
-                ) {
-                    return fail(span, mismatch("auto, relative length, or fraction", item));
-                }
-            }
-            Ok(value)
+            Ok(Value::Array(items.0.iter().cloned().map(size).collect::<SourceResult<_>>()?))
         }
-        _ => Ok(value),
+        value => Ok(Value::Array(std::iter::once(size(value)?).collect())),
     }
 }
 

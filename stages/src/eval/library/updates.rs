@@ -132,14 +132,13 @@ fn err(span: Span, message: EcoString) -> ecow::EcoVec<crate::base::SourceDiagno
     ecow::eco_vec![crate::base::SourceDiagnostic::error(span, message)]
 }
 
-/// How `repr` names a counter's key: `heading`, `"name"`, `<label>`.
+/// A counter's key as its update's `key` field: the page function, a string, or a
+/// selector (also for an element function, a label or a location, as in Typst).
 fn key_value(counter: &Counter) -> Value {
     match counter.key() {
         CounterKey::Page => Value::Func(crate::model::PAGE.into()),
-        CounterKey::Selector(Selector::Elem(elem, None)) => Value::Func((*elem).into()),
-        CounterKey::Selector(Selector::Label(label)) => Value::Label(label.clone()),
         CounterKey::Selector(selector) => Value::Selector(selector.clone().into()),
-        CounterKey::Location(location) => Value::Location(*location),
+        CounterKey::Location(location) => Value::Selector(Selector::Location(*location).into()),
         CounterKey::Str(name) => Value::str(name.clone()),
     }
 }
