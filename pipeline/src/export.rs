@@ -202,12 +202,10 @@ impl PageSink for Exporters<'_> {
 
 /// One page's share of an output, ready to be assembled.
 enum Piece {
-    Pdf(pdf::EncodedPage),
+    /// A PDF page's content and resources (boxed: much larger than the other pieces).
+    Pdf(Box<pdf::EncodedPage>),
     /// An image staged in a temporary file, to be renamed once the page count is known.
-    Staged {
-        temp: PathBuf,
-        number: usize,
-    },
+    Staged { temp: PathBuf, number: usize },
     /// An image for standard output.
     Bytes(Vec<u8>),
 }
@@ -364,7 +362,7 @@ fn encode(target: &Target, options: &ExportOptions, page: &Page) -> Result<Piece
         }
     };
     match (target.format, &target.output) {
-        (OutputFormat::Pdf, _) => Ok(Piece::Pdf(pdf::encode_page(page))),
+        (OutputFormat::Pdf, _) => Ok(Piece::Pdf(Box::new(pdf::encode_page(page)))),
         (OutputFormat::Html, _) => Err(html_unsupported()),
         (_, Output::Stdout) => image(page).map(Piece::Bytes),
         (format, Output::Path(template)) => {
@@ -391,7 +389,7 @@ fn assemble(
                 pdf::PdfExporter::new(pdf::PdfOptions { timestamp: options.timestamp });
             for piece in pieces.drain(..) {
                 if let Piece::Pdf(page) = piece {
-                    exporter.add_encoded(page);
+                    exporter.add_encoded(*page);
                 }
             }
             let bytes =

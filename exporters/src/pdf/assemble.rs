@@ -1,14 +1,14 @@
 //! Assembly: encoded pages (in page order) + metadata + outline → the bytes of a PDF 1.7
 //! file (PDF 1.7, 7.7 Document structure).
 //!
-//! 1. Fonts and images are merged across pages in order of first use (page by page, and
-//!    within a page in the order of its resource names), so that object order depends
-//!    only on the pages. Hash maps are used for lookups only, never iterated.
+//! 1. Fonts, images and spot inks are merged across pages in order of first use (page by
+//!    page, and within a page in the order of its resource names), so that object order
+//!    depends only on the pages. Hash maps are used for lookups only, never iterated.
 //! 2. Fonts are subset and images encoded in parallel; results are collected in that same
 //!    order, and the first error in it is reported.
 //! 3. Object numbers are handed out in a fixed order: catalog, page tree, information
 //!    dictionary, then per page (page, content stream, link annotations), fonts, images,
-//!    outline and page labels.
+//!    separation colour spaces, outline and page labels.
 
 use std::collections::HashMap;
 use std::collections::btree_map::Entry;
@@ -16,7 +16,7 @@ use std::collections::btree_map::Entry;
 use pdf_writer::types::{ActionType, AnnotationType};
 use pdf_writer::writers::ExtGraphicsState;
 use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
-use quire_stages::doc::{Destination, DocumentInfo, Image, OutlineItem};
+use quire_stages::doc::{Destination, DocumentInfo, Image, Ink, OutlineItem};
 use rayon::prelude::*;
 
 use super::font::{self, DocFont, FontKey, PreparedFont};
@@ -24,6 +24,7 @@ use super::image::{self as images, EncodedImage};
 use super::metadata::{file_id, label_ranges, write_info, write_label};
 use super::outline::{self, write_outline};
 use super::page::EncodedPage;
+use super::separation::write_separation;
 use super::{PdfError, PdfOptions};
 
 /// Hands out object numbers in sequence.
@@ -65,6 +66,7 @@ pub(super) fn assemble(
         prepared_fonts.iter().map(|f| refs.take(font::object_count(f))).collect();
     let image_refs: Vec<Ref> =
         encoded_images.iter().map(|i| refs.take(images::object_count(i))).collect();
+    let ink_refs: Vec<Ref> = resources.inks.iter().map(|_| refs.take(1)).collect();
     let outline_ref = refs.take(outline::object_count(outline));
     let ranges = label_ranges(pages.iter().map(|p| p.label.as_deref()));
     let label_refs: Vec<Ref> = ranges.iter().map(|_| refs.take(1)).collect();
@@ -92,6 +94,7 @@ pub(super) fn assemble(
             match index {
                 Resource::Font(local) => font_refs[resources.page_fonts[i][local]],
                 Resource::Image(local) => image_refs[resources.page_images[i][local]],
+                Resource::Ink(local) => ink_refs[resources.page_inks[i][local]],
             }
         });
         for (j, link) in page.links.iter().enumerate() {
@@ -109,6 +112,9 @@ pub(super) fn assemble(
     }
     for (image, &id) in encoded_images.iter().zip(&image_refs) {
         images::write_image(&mut pdf, id, image);
+    }
+    for (ink, &id) in resources.inks.iter().zip(&ink_refs) {
+        write_separation(&mut pdf, id, ink);
     }
     write_outline(&mut pdf, outline_ref, outline, |index| targets.get(&(index + 1)).copied());
     for (range, &id) in ranges.iter().zip(&label_refs) {
@@ -143,24 +149,32 @@ fn first_error<T>(results: Vec<Result<T, PdfError>>) -> Result<Vec<T>, PdfError>
     results.into_iter().collect()
 }
 
-/// Document-wide fonts and images, and which of them each page's local names stand for.
+/// Document-wide fonts, images and spot inks, and which of them each page's local names
+/// stand for.
 struct Resources<'a> {
     fonts: Vec<DocFont>,
     images: Vec<&'a Image>,
+    /// Distinct by value: equal inks of different colorants share one colour space.
+    inks: Vec<&'static Ink>,
     /// Per page: local font index → index in `fonts`.
     page_fonts: Vec<Vec<usize>>,
     /// Per page: local image index → index in `images`.
     page_images: Vec<Vec<usize>>,
+    /// Per page: local ink index → index in `inks`.
+    page_inks: Vec<Vec<usize>>,
 }
 
-/// Merges the pages' fonts (with their glyphs) and images in page order.
+/// Merges the pages' fonts (with their glyphs), images and inks in page order.
 fn merge_resources(pages: &[EncodedPage]) -> Resources<'_> {
     let mut fonts: Vec<DocFont> = Vec::new();
     let mut font_lookup: HashMap<&FontKey, usize> = HashMap::new();
     let mut images: Vec<&Image> = Vec::new();
     let mut image_lookup: HashMap<&Image, usize> = HashMap::new();
+    let mut inks: Vec<&'static Ink> = Vec::new();
+    let mut ink_lookup: HashMap<&'static Ink, usize> = HashMap::new();
     let mut page_fonts = Vec::with_capacity(pages.len());
     let mut page_images = Vec::with_capacity(pages.len());
+    let mut page_inks = Vec::with_capacity(pages.len());
     for page in pages {
         let mut locals = Vec::with_capacity(page.fonts.len());
         for used in &page.fonts {
@@ -196,14 +210,27 @@ fn merge_resources(pages: &[EncodedPage]) -> Resources<'_> {
             })
             .collect();
         page_images.push(locals);
+
+        let locals = page
+            .inks
+            .iter()
+            .map(|&ink| {
+                *ink_lookup.entry(ink).or_insert_with(|| {
+                    inks.push(ink);
+                    inks.len() - 1
+                })
+            })
+            .collect();
+        page_inks.push(locals);
     }
-    Resources { fonts, images, page_fonts, page_images }
+    Resources { fonts, images, inks, page_fonts, page_images, page_inks }
 }
 
 /// A page-local resource name.
 enum Resource {
     Font(usize),
     Image(usize),
+    Ink(usize),
 }
 
 /// Writes a page object and its content stream.
@@ -233,6 +260,12 @@ fn write_page(
         let mut dict = res.x_objects();
         for i in 0..page.images.len() {
             dict.pair(Name(format!("I{i}").as_bytes()), resource(Resource::Image(i)));
+        }
+    }
+    if !page.inks.is_empty() {
+        let mut dict = res.color_spaces();
+        for i in 0..page.inks.len() {
+            dict.pair(Name(format!("S{i}").as_bytes()), resource(Resource::Ink(i)));
         }
     }
     if !page.alphas.is_empty() {

@@ -21,6 +21,7 @@ mod text;
 mod cff;
 mod font;
 mod image;
+mod separation;
 
 // The document around the pages.
 mod assemble;

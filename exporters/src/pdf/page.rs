@@ -3,7 +3,8 @@
 //!
 //! The stream starts by flipping the y axis (`1 0 0 -1 0 h cm`), so that frame coordinates
 //! (top-left origin, y down) are written as they are. Fonts are named `/F0`, `/F1`, …,
-//! images `/I0`, …, and transparency states `/G0`, … in order of first use on the page;
+//! images `/I0`, …, transparency states `/G0`, … and separation colour spaces (spot inks)
+//! `/S0`, … in order of first use on the page;
 //! the assembler maps these names to document-wide objects. Nothing here depends on other
 //! pages, so pages can be encoded on any thread in any order.
 //!
@@ -18,7 +19,7 @@ use pdf_writer::{Content, Name};
 use quire_stages::base::{Abs, Point, Size, Transform};
 use quire_stages::doc::{
     Color, Curve, CurveItem, Destination, FillRule, FixedStroke, Frame, FrameItem, Geometry,
-    GroupItem, Image, LineCap, LineJoin, Page, PageFill, Paint, Shape,
+    GroupItem, Image, Ink, LineCap, LineJoin, Page, PageFill, Paint, Shape,
 };
 
 use super::compress::deflate;
@@ -47,6 +48,8 @@ pub struct EncodedPage {
     pub(super) images: Vec<Image>,
     /// The constant-alpha states used, in the order of their names `/G0`, `/G1`, ….
     pub(super) alphas: Vec<Alphas>,
+    /// The spot inks used, in the order of their colour space names `/S0`, `/S1`, ….
+    pub(super) inks: Vec<&'static Ink>,
     /// Link areas, in PDF coordinates (origin bottom-left), in drawing order.
     pub(super) links: Vec<PageLink>,
     /// The language of the page's first text run.
@@ -138,6 +141,9 @@ pub(super) struct Encoder<'a> {
     images: Vec<Image>,
     image_lookup: HashMap<Image, usize>,
     alphas: Vec<Alphas>,
+    inks: Vec<&'static Ink>,
+    /// Ink → its index in `inks`, by value.
+    ink_lookup: HashMap<&'static Ink, usize>,
     links: Vec<PageLink>,
     pub lang: Option<EcoString>,
 }
@@ -156,6 +162,8 @@ impl<'a> Encoder<'a> {
             images: Vec::new(),
             image_lookup: HashMap::new(),
             alphas: Vec::new(),
+            inks: Vec::new(),
+            ink_lookup: HashMap::new(),
             links: Vec::new(),
             lang: None,
         }
@@ -174,6 +182,7 @@ impl<'a> Encoder<'a> {
             fonts: self.fonts,
             images: self.images,
             alphas: self.alphas,
+            inks: self.inks,
             links: self.links,
             lang: self.lang,
         }
@@ -327,7 +336,8 @@ impl<'a> Encoder<'a> {
         }
     }
 
-    /// Sets the fill colour (`g`, `rg` or `k`) unless it is already set.
+    /// Sets the fill colour (`g`, `rg`, `k`, or `cs` and `scn` for a spot ink) unless it
+    /// is already set.
     pub(super) fn set_fill(&mut self, paint: Paint) {
         let color = paint_color(paint);
         if self.state.fill == Some(color) {
@@ -337,8 +347,22 @@ impl<'a> Encoder<'a> {
             Color::Luma { l, .. } => self.content.set_fill_gray(l),
             Color::Rgb { r, g, b, .. } => self.content.set_fill_rgb(r, g, b),
             Color::Cmyk { c, m, y, k } => self.content.set_fill_cmyk(c, m, y, k),
+            Color::Spot(spot) => {
+                let name = self.ink_name(spot.ink);
+                self.content.set_fill_color_space(Name(name.as_bytes()));
+                self.content.set_fill_color([spot.tint])
+            }
         };
         self.state.fill = Some(color);
+    }
+
+    /// The page-local name (`/S0`, …) of a spot ink's separation colour space.
+    fn ink_name(&mut self, ink: &'static Ink) -> String {
+        let index = *self.ink_lookup.entry(ink).or_insert_with(|| {
+            self.inks.push(ink);
+            self.inks.len() - 1
+        });
+        format!("S{index}")
     }
 
     /// Sets the stroke colour and line parameters that differ from the current ones.
@@ -349,6 +373,11 @@ impl<'a> Encoder<'a> {
                 Color::Luma { l, .. } => self.content.set_stroke_gray(l),
                 Color::Rgb { r, g, b, .. } => self.content.set_stroke_rgb(r, g, b),
                 Color::Cmyk { c, m, y, k } => self.content.set_stroke_cmyk(c, m, y, k),
+                Color::Spot(spot) => {
+                    let name = self.ink_name(spot.ink);
+                    self.content.set_stroke_color_space(Name(name.as_bytes()));
+                    self.content.set_stroke_color([spot.tint])
+                }
             };
             self.state.stroke = Some(color);
         }

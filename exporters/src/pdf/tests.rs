@@ -18,8 +18,8 @@ use quire_shaping::{
 use quire_stages::base::{Abs, Angle, Em, Point, Size, Span, Transform};
 use quire_stages::doc::{
     Color, Destination, DocumentDate, DocumentInfo, FillRule, FixedStroke, Frame, FrameItem,
-    Geometry, Glyph, GroupItem, Image, ImageFormat, OutlineItem, Page, PageFill, PagedDocument,
-    Paint, Shape, TextItem, Timestamp,
+    Geometry, Glyph, GroupItem, Image, ImageFormat, Ink, InkName, OutlineItem, Page, PageFill,
+    PagedDocument, Paint, Shape, Spot, TextItem, Timestamp,
 };
 
 use super::*;
@@ -92,6 +92,23 @@ fn rect(size: Size, color: Color) -> FrameItem {
         stroke: None,
     };
     FrameItem::Shape(shape, Span::detached())
+}
+
+/// A spot ink with an sRGB fallback.
+static PANTONE: LazyLock<Ink> = LazyLock::new(|| Ink {
+    name: InkName::Custom("PANTONE 2221 C".into()),
+    fallback: Color::rgb8(0x23, 0x9d, 0xad),
+});
+
+/// The ink of every plate, with a grey fallback.
+static ALL: LazyLock<Ink> =
+    LazyLock::new(|| Ink { name: InkName::All, fallback: Color::Luma { l: 0.2, a: 1.0 } });
+
+/// `ink` at `tint`, previewed as its fallback lightened toward white.
+fn spot(ink: &'static Ink, tint: f32) -> Color {
+    let [r, g, b, _] = ink.fallback.to_rgba();
+    let preview = [r, g, b, 1.0].map(|v| ((1.0 - tint * (1.0 - v)) * 255.0).round() as u8);
+    Color::Spot(Spot { ink, tint, preview })
 }
 
 /// A page of the test size holding `items`.
@@ -195,6 +212,7 @@ fn rich_document() -> PagedDocument {
         2,
         vec![
             (at(10.0, 30.0), FrameItem::Text(shaped("fn main() {}", "DejaVu Sans Mono", 10.0))),
+            (at(100.0, 60.0), rect(Size::new(pt(20.0), pt(20.0)), spot(&PANTONE, 0.7))),
             (
                 at(150.0, 60.0),
                 FrameItem::Image(
@@ -441,6 +459,58 @@ fn red_rect_renders_red() {
     assert_pixel(&image, 10, 10, [255, 255, 255]);
     // The rectangle is 20pt from the top, not from the bottom.
     assert_pixel(&image, 45, 75, [255, 255, 255]);
+}
+
+#[test]
+fn spot_inks_paint_through_separations() {
+    let pantone = rect(Size::new(pt(50.0), pt(50.0)), spot(&PANTONE, 0.7));
+    let outlined = Shape {
+        geometry: Geometry::Rect(Size::new(pt(40.0), pt(40.0))),
+        fill: None,
+        fill_rule: FillRule::NonZero,
+        stroke: Some(FixedStroke {
+            paint: Paint::Solid(spot(&ALL, 1.0)),
+            thickness: pt(4.0),
+            ..FixedStroke::default()
+        }),
+    };
+    let doc = document(vec![
+        page(
+            1,
+            vec![
+                (at(0.0, 0.0), pantone.clone()),
+                (at(120.0, 20.0), FrameItem::Shape(outlined, Span::detached())),
+            ],
+        ),
+        page(2, vec![(at(0.0, 0.0), pantone)]),
+    ]);
+    let bytes = pdf(&doc);
+    let report = tool("qpdf", &["--check"], &bytes);
+    assert!(report.contains("No syntax or stream encoding errors found"), "{report}");
+
+    // One colour space per ink, shared by the pages that use it.
+    let objects = objects(&bytes);
+    let separations = objects.iter().filter(|(_, body)| body.contains("/Separation")).count();
+    assert_eq!(separations, 2);
+    let (_, pantone) = object_with(&objects, "/Separation /PANTONE#202221#20C /DeviceRGB");
+    assert!(pantone.contains("/FunctionType 2") && pantone.contains("/C1"), "{pantone}");
+    object_with(&objects, "/Separation /All /DeviceGray");
+
+    // The content stream selects the colour space and paints at the tint.
+    let encoded = encode_page(&doc.pages[0]);
+    let mut content = String::new();
+    std::io::Read::read_to_string(
+        &mut flate2::read::ZlibDecoder::new(encoded.content.as_slice()),
+        &mut content,
+    )
+    .unwrap();
+    assert!(content.contains("/S0 cs\n0.7 scn"), "fill: {content}");
+    assert!(content.contains("/S1 CS\n1 SCN"), "stroke: {content}");
+
+    // Readers without the ink paint the fallback at the tint.
+    let image = render(&bytes);
+    assert_pixel(&image, 25, 25, [0x65, 0xba, 0xc6]);
+    assert_pixel(&image, 121, 40, [51, 51, 51]);
 }
 
 #[test]

@@ -174,6 +174,19 @@ mod tests {
     }
 
     #[test]
+    fn spot_inks_paint_their_preview() {
+        static INK: quire_stages::doc::Ink = quire_stages::doc::Ink {
+            name: quire_stages::doc::InkName::None,
+            fallback: Color::BLACK,
+        };
+        let preview = [0x65, 0xba, 0xc6, 128];
+        let spot = quire_stages::doc::Spot { ink: &INK, tint: 0.7, preview };
+        let mut out = String::new();
+        color_attrs(&mut out, "fill", Color::Spot(spot));
+        assert_eq!(out, r##" fill="#65bac6" fill-opacity="0.502""##);
+    }
+
+    #[test]
     fn attributes_are_escaped() {
         let mut out = String::new();
         escaped(&mut out, r#"https://a.org/?q=1&r="<x>""#);

@@ -15,6 +15,6 @@ pub use self::frame::{Destination, Frame, FrameItem, GroupItem};
 pub use self::image::{Image, ImageFormat};
 pub use self::text::{Glyph, TextItem};
 pub use self::visual::{
-    Color, Curve, CurveItem, DashPattern, FillRule, FixedStroke, Geometry, LineCap, LineJoin,
-    Paint, Shape,
+    Color, Curve, CurveItem, DashPattern, FillRule, FixedStroke, Geometry, Ink, InkName, LineCap,
+    LineJoin, Paint, Shape, Spot,
 };

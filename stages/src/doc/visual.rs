@@ -1,9 +1,12 @@
 //! Visual primitives of laid-out frames: output colours, paints, strokes and shapes.
 //!
-//! Colours here are the spaces that output formats understand (grey, sRGB, CMYK); the
-//! language's richer colour spaces convert to these when content is laid out.
+//! Colours here are the spaces that output formats understand (grey, sRGB, CMYK) and
+//! tints of spot inks (separations); the language's richer colour spaces convert to these
+//! when content is laid out.
 
 use std::hash::{Hash, Hasher};
+
+use ecow::EcoString;
 
 use crate::base::{Abs, Point, Size};
 
@@ -16,6 +19,41 @@ pub enum Color {
     Rgb { r: f32, g: f32, b: f32, a: f32 },
     /// Device CMYK (opaque).
     Cmyk { c: f32, m: f32, y: f32, k: f32 },
+    /// A tint of a spot ink (opaque).
+    Spot(Spot),
+}
+
+/// A tint of a spot ink: how much of the ink goes onto the medium.
+#[derive(Debug, Copy, Clone, PartialEq)]
+pub struct Spot {
+    /// The ink, interned by the model (one per colorant), compared by value.
+    pub ink: &'static Ink,
+    /// From 0.0 (no ink) to 1.0 (full strength).
+    pub tint: f32,
+    /// The 8-bit sRGB colour (with alpha) that formats without separations paint: the
+    /// fallback lightened by `1 - tint` in the fallback's own colour space.
+    pub preview: [u8; 4],
+}
+
+/// A spot ink as a separation colour space names it (PDF 1.7, 8.6.6.4 Separation colour
+/// spaces): the colorant a print shop puts on its own plate, and the device colour that
+/// stands in for the full-strength ink where it is not available.
+#[derive(Debug, Clone, Eq, PartialEq, Hash)]
+pub struct Ink {
+    pub name: InkName,
+    /// A grey, sRGB or CMYK colour (never a spot), whose alpha is ignored.
+    pub fallback: Color,
+}
+
+/// The colorant of an [`Ink`].
+#[derive(Debug, Clone, Eq, PartialEq, Hash)]
+pub enum InkName {
+    /// Every plate of the output at once (`/All`, for registration marks).
+    All,
+    /// No plate at all (`/None`, for cut lines or varnish proofs).
+    None,
+    /// A named colorant, such as `PANTONE 2221 C`.
+    Custom(EcoString),
 }
 
 impl Color {
@@ -34,16 +72,16 @@ impl Color {
         }
     }
 
-    /// The alpha component (1.0 for CMYK).
+    /// The alpha component (1.0 for CMYK and spot inks).
     pub fn alpha(self) -> f32 {
         match self {
             Self::Luma { a, .. } | Self::Rgb { a, .. } => a,
-            Self::Cmyk { .. } => 1.0,
+            Self::Cmyk { .. } | Self::Spot(_) => 1.0,
         }
     }
 
     /// The colour as sRGB components (CMYK converted naively, as viewers do without a
-    /// profile), for raster and SVG output.
+    /// profile; a spot ink as its preview), for raster and SVG output.
     pub fn to_rgba(self) -> [f32; 4] {
         match self {
             Self::Luma { l, a } => [l, l, l, a],
@@ -51,6 +89,7 @@ impl Color {
             Self::Cmyk { c, m, y, k } => {
                 [(1.0 - c) * (1.0 - k), (1.0 - m) * (1.0 - k), (1.0 - y) * (1.0 - k), 1.0]
             }
+            Self::Spot(spot) => spot.preview.map(|v| f32::from(v) / 255.0),
         }
     }
 
@@ -69,6 +108,11 @@ impl Hash for Color {
             Self::Luma { l, a } => [l, a, 0.0, 0.0],
             Self::Rgb { r, g, b, a } => [r, g, b, a],
             Self::Cmyk { c, m, y, k } => [c, m, y, k],
+            Self::Spot(spot) => {
+                spot.ink.hash(state);
+                spot.preview.hash(state);
+                [spot.tint, 0.0, 0.0, 0.0]
+            }
         };
         parts.map(f32::to_bits).hash(state);
     }
@@ -204,5 +248,13 @@ mod tests {
         assert_eq!(Color::Luma { l: 0.5, a: 1.0 }.to_rgba8(), [128, 128, 128, 255]);
         assert_eq!(Color::Cmyk { c: 0.0, m: 0.0, y: 0.0, k: 1.0 }.to_rgba8(), [0, 0, 0, 255]);
         assert_eq!(Curve::rect(Size::zero()).0.len(), 5);
+    }
+
+    #[test]
+    fn spot_inks_show_their_preview() {
+        static INK: Ink = Ink { name: InkName::All, fallback: Color::BLACK };
+        let spot = Color::Spot(Spot { ink: &INK, tint: 0.5, preview: [128, 128, 128, 255] });
+        assert_eq!(spot.to_rgba8(), [128, 128, 128, 255]);
+        assert_eq!(spot.alpha(), 1.0);
     }
 }

@@ -770,7 +770,8 @@ mod tests {
         assert_eq!(shape.stroke, None);
         assert_eq!(
             shape.fill,
-            Some(Paint::Solid(Color::Rgb { r: 1.0, g: 65.0 / 255.0, b: 54.0 / 255.0, a: 1.0 }))
+            // The named color keeps Typst's own components, not multiples of 1/255.
+            Some(Paint::Solid(Color::Rgb { r: 1.0, g: 0.254902, b: 0.211765, a: 1.0 }))
         );
         let Geometry::Curve(curve) = &shape.geometry else { panic!("expected a curve") };
         assert_eq!(curve.0.iter().filter(|i| matches!(i, CurveItem::Cubic(..))).count(), 4);

@@ -2,6 +2,8 @@
 //! `oklch`, `rgb`, `linear-rgb`, `cmyk`, `hsl`, `hsv`), conversion between the spaces,
 //! parsing of hex strings, the named colors of the standard library, the color
 //! operations (`lighten`, `saturate`, `negate`, `rotate`, `mix`, alpha scaling) and `repr`.
+//! Tints of spot colorants (`spot.rs`) are colors too; the operations act on their tint,
+//! and a conversion to a process space goes through the tinted fallback.
 //!
 //! Components are kept in the space they were given in (hues as given, not wrapped);
 //! `to_doc` turns any color into one of the output spaces (grey, sRGB, CMYK) for layout
@@ -18,7 +20,7 @@ use palette::encoding::{Linear, Srgb};
 use palette::{Darken, Desaturate, FromColor, Lighten, Saturate, ShiftHue};
 
 use super::repr::{format_float, round_with_precision};
-use super::{Ratio, Value};
+use super::{ColorError, Colorant, Ratio, SpotColor, Value};
 use crate::base::Angle;
 use crate::doc::Color as DocColor;
 
@@ -50,6 +52,8 @@ pub enum Color {
     Hsl([f32; 4]),
     /// Hue in degrees, saturation, value and alpha.
     Hsv([f32; 4]),
+    /// A tint of a spot colorant; no alpha.
+    Spot(SpotColor),
 }
 
 /// A color space, as named by its constructor function.
@@ -63,6 +67,8 @@ pub enum ColorSpace {
     Cmyk,
     Hsl,
     Hsv,
+    /// The tints of a spot colorant.
+    Spot(Colorant),
 }
 
 impl ColorSpace {
@@ -269,6 +275,11 @@ fn hue_degrees(signed: f32) -> f64 {
 impl PartialEq for Color {
     fn eq(&self, other: &Self) -> bool {
         let byte = |v: f32| (v * 255.0).round() as u8;
+        match (self, other) {
+            (Self::Spot(a), Self::Spot(b)) => return a == b,
+            (Self::Spot(_), _) | (_, Self::Spot(_)) => return false,
+            _ => {}
+        }
         match (self.pal(), other.pal()) {
             (Pal::Rgb(_), Pal::Rgb(_)) => self.to_vec4().map(byte) == other.to_vec4().map(byte),
             (Pal::Luma(a), Pal::Luma(b)) => byte(a.luma) == byte(b.luma),
@@ -349,6 +360,7 @@ impl Color {
             Self::LinearRgb([r, g, b, a]) => Pal::Linear(PLinear::new(r, g, b, a)),
             Self::Hsl([h, s, l, a]) => Pal::Hsl(PHsl::new(h, s, l, a)),
             Self::Hsv([h, s, v, a]) => Pal::Hsv(PHsv::new(h, s, v, a)),
+            Self::Spot(spot) => spot.fallback().pal(),
         }
     }
 
@@ -363,14 +375,15 @@ impl Color {
             Self::LinearRgb(_) => ColorSpace::LinearRgb,
             Self::Hsl(_) => ColorSpace::Hsl,
             Self::Hsv(_) => ColorSpace::Hsv,
+            Self::Spot(spot) => ColorSpace::Spot(spot.colorant),
         }
     }
 
-    /// The alpha component (`None` for CMYK, which has none).
+    /// The alpha component (`None` for CMYK and spot colors, which have none).
     pub fn alpha(&self) -> Option<f32> {
         match *self {
             Self::Luma { alpha, .. } => Some(alpha),
-            Self::Cmyk(_) => None,
+            Self::Cmyk(_) | Self::Spot(_) => None,
             Self::Rgb(c)
             | Self::Oklab(c)
             | Self::Oklch(c)
@@ -380,11 +393,12 @@ impl Color {
         }
     }
 
-    /// The same color with another alpha (CMYK colors have none and stay as they are).
+    /// The same color with another alpha (CMYK and spot colors have none and stay as
+    /// they are).
     pub fn with_alpha(self, alpha: f32) -> Self {
         match self {
             Self::Luma { lightness, .. } => Self::Luma { lightness, alpha },
-            Self::Cmyk(c) => Self::Cmyk(c),
+            Self::Cmyk(_) | Self::Spot(_) => self,
             Self::Rgb(c) => Self::Rgb([c[0], c[1], c[2], alpha]),
             Self::Oklab(c) => Self::Oklab([c[0], c[1], c[2], alpha]),
             Self::Oklch(c) => Self::Oklch([c[0], c[1], c[2], alpha]),
@@ -404,6 +418,8 @@ impl Color {
             Self::Oklch([l, c, h, a]) => [l, c, hue(h), a],
             Self::Hsl([h, s, l, a]) | Self::Hsv([h, s, l, a]) => [hue(h), s, l, a],
             Self::Rgb(c) | Self::Cmyk(c) | Self::Oklab(c) | Self::LinearRgb(c) => c,
+            // Mixing goes through single precision, as in Typst.
+            Self::Spot(spot) => [spot.tint as f32; 4],
         }
     }
 
@@ -418,13 +434,18 @@ impl Color {
             ColorSpace::LinearRgb => Self::LinearRgb(c),
             ColorSpace::Hsl => Self::Hsl(c),
             ColorSpace::Hsv => Self::Hsv(c),
+            ColorSpace::Spot(colorant) => {
+                Self::Spot(SpotColor { colorant, tint: f64::from(c[0].clamp(0.0, 1.0)) })
+            }
         }
     }
 
-    /// The color converted to `space`.
+    /// The color converted to `space`. Only a tint of a colorant is in that colorant's
+    /// space; any other color stays as it is (see `convert` for the checked version).
     pub fn to_space(self, space: ColorSpace) -> Self {
         let p = self.pal();
         Self::from(match space {
+            ColorSpace::Spot(_) => return self.convert(space).unwrap_or(self),
             ColorSpace::Luma => Pal::Luma(p.luma()),
             ColorSpace::Oklab => Pal::Oklab(p.oklab()),
             ColorSpace::Oklch => Pal::Oklch(p.oklch()),
@@ -436,10 +457,25 @@ impl Color {
         })
     }
 
+    /// The color converted to `space`, failing where a process color would have to become
+    /// a spot color, or a tint of one colorant a tint of another.
+    pub fn convert(self, space: ColorSpace) -> Result<Self, ColorError> {
+        match (space, self) {
+            (ColorSpace::Spot(target), Self::Spot(spot)) if spot.colorant == target => Ok(self),
+            (ColorSpace::Spot(target), Self::Spot(spot)) => {
+                Err(ColorError::between(spot.colorant, target))
+            }
+            (ColorSpace::Spot(target), _) => Err(ColorError::process_into(target)),
+            (space, _) => Ok(self.to_space(space)),
+        }
+    }
+
     /// The color in an output space for layout and the exporters: grey, sRGB and CMYK
-    /// stay as they are, the other spaces become sRGB.
+    /// stay as they are, spot colors stay tints of their ink, the other spaces become
+    /// sRGB.
     pub fn to_doc(self) -> DocColor {
         match self {
+            Self::Spot(spot) => DocColor::Spot(spot.to_doc()),
             Self::Luma { lightness, alpha } => DocColor::Luma { l: lightness, a: alpha },
             Self::Cmyk([c, m, y, k]) => DocColor::Cmyk { c, m, y, k },
             other => {
@@ -505,6 +541,9 @@ impl Color {
     /// The components as `components()` gives them, the alpha last unless `alpha` is
     /// false (CMYK keeps its key).
     pub fn components(self, alpha: bool) -> Vec<Value> {
+        if let Self::Spot(spot) = self {
+            return vec![Value::Ratio(Ratio(spot.tint))];
+        }
         let mut items: Vec<Value> = self.parts()[..self.part_count()]
             .iter()
             .map(|part| match *part {
@@ -522,8 +561,10 @@ impl Color {
     /// The color as Typst's `repr` writes it: `rgb("#ff4136")`, `luma(50%)`,
     /// `oklab(50%, 0.1, 0.1)`, `color.hsl(90deg, 50%, 50%)`.
     pub fn repr(&self) -> EcoString {
-        if let Self::Rgb(_) = self {
-            return eco_format!("rgb(\"{}\")", self.to_hex());
+        match self {
+            Self::Rgb(_) => return eco_format!("rgb(\"{}\")", self.to_hex()),
+            Self::Spot(spot) => return spot.repr(),
+            _ => {}
         }
         let name = match self {
             Self::Luma { .. } => "luma",
@@ -533,7 +574,7 @@ impl Color {
             Self::LinearRgb(_) => "color.linear-rgb",
             Self::Hsl(_) => "color.hsl",
             Self::Hsv(_) => "color.hsv",
-            Self::Rgb(_) => "rgb",
+            Self::Rgb(_) | Self::Spot(_) => "rgb",
         };
         let mut parts: Vec<EcoString> =
             self.parts()[..self.part_count()].iter().map(Part::repr).collect();
@@ -547,6 +588,9 @@ impl Color {
     /// Lightens by `factor` relative to the lightest value: the lightness of spaces that
     /// have one, every component of RGB, less of every ink of CMYK.
     pub fn lighten(self, factor: f32) -> Self {
+        if let Self::Spot(spot) = self {
+            return Self::Spot(spot.lighten(f64::from(factor)));
+        }
         Self::from(match self.pal() {
             Pal::Luma(c) => Pal::Luma(c.lighten(factor)),
             Pal::Oklab(c) => Pal::Oklab(c.lighten(factor)),
@@ -561,6 +605,9 @@ impl Color {
 
     /// Darkens by `factor` relative to the darkest value; more of every ink of CMYK.
     pub fn darken(self, factor: f32) -> Self {
+        if let Self::Spot(spot) = self {
+            return Self::Spot(spot.darken(f64::from(factor)));
+        }
         Self::from(match self.pal() {
             Pal::Luma(c) => Pal::Luma(c.darken(factor)),
             Pal::Oklab(c) => Pal::Oklab(c.darken(factor)),
@@ -574,8 +621,8 @@ impl Color {
     }
 
     /// Saturates (or with `less`, desaturates) by `factor` in HSL or HSV, through HSV for
-    /// the other spaces. `None` for a grey.
-    pub fn saturate(self, factor: f32, less: bool) -> Option<Self> {
+    /// the other spaces. Greys and spot colors cannot be saturated.
+    pub fn saturate(self, factor: f32, less: bool) -> Result<Self, ColorError> {
         fn adjust<C: Saturate<Scalar = f32> + Desaturate<Scalar = f32>>(
             c: C,
             factor: f32,
@@ -583,17 +630,36 @@ impl Color {
         ) -> C {
             if less { c.desaturate(factor) } else { c.saturate(factor) }
         }
-        Some(match self.pal() {
-            Pal::Luma(_) => return None,
+        let verb = if less { "desaturate" } else { "saturate" };
+        if let Self::Spot(_) = self {
+            let mut error = ColorError::new(eco_format!("cannot {verb} spot color"));
+            error.hints.push("try using the fallback color instead".into());
+            return Err(error);
+        }
+        Ok(match self.pal() {
+            Pal::Luma(_) => {
+                let mut error = ColorError::new(eco_format!("cannot {verb} grayscale color"));
+                error.hints.push("try converting your color to RGB first".into());
+                return Err(error);
+            }
             Pal::Hsl(c) => Self::from(Pal::Hsl(adjust(c, factor, less))),
             Pal::Hsv(c) => Self::from(Pal::Hsv(adjust(c, factor, less))),
             other => Self::from(Pal::Hsv(adjust(other.hsv(), factor, less))).to_space(self.space()),
         })
     }
 
-    /// The complementary color, computed in `space` and given back in this color's space.
-    pub fn negate(self, space: ColorSpace) -> Self {
-        let negated = match self.to_space(space).pal() {
+    /// The complementary color, computed in `space` (by default Oklab, or a spot color's
+    /// own colorant, whose tint is inverted) and given back in this color's space.
+    pub fn negate(self, space: Option<ColorSpace>) -> Result<Self, ColorError> {
+        let space = space.unwrap_or(match self {
+            Self::Spot(spot) => ColorSpace::Spot(spot.colorant),
+            _ => ColorSpace::Oklab,
+        });
+        let converted = self.convert(space)?;
+        if let Self::Spot(spot) = converted {
+            return Self::Spot(spot.negate()).convert(self.space());
+        }
+        let negated = match converted.pal() {
             Pal::Luma(c) => Pal::Luma(PLuma::new(1.0 - c.luma, c.alpha)),
             Pal::Oklab(c) => Pal::Oklab(POklab::new(1.0 - c.l, -c.a, -c.b, c.alpha)),
             Pal::Oklch(c) => {
@@ -614,43 +680,67 @@ impl Color {
                 Pal::Hsv(PHsv::new(c.hue.into_degrees() + 180.0, c.saturation, c.value, c.alpha))
             }
         };
-        Self::from(negated).to_space(self.space())
+        Self::from(negated).convert(self.space())
     }
 
     /// The hue rotated by `degrees` in `space` (Oklch, HSL or HSV), given back in this
-    /// color's space; `None` for a space without hue.
-    pub fn rotate(self, degrees: f32, space: ColorSpace) -> Option<Self> {
+    /// color's space (which a spot color's colorant cannot be).
+    pub fn rotate(self, degrees: f32, space: ColorSpace) -> Result<Self, ColorError> {
         let p = self.pal();
         let rotated = match space {
             ColorSpace::Oklch => Pal::Oklch(p.oklch().shift_hue(degrees)),
             ColorSpace::Hsl => Pal::Hsl(p.hsl().shift_hue(degrees)),
             ColorSpace::Hsv => Pal::Hsv(p.hsv().shift_hue(degrees)),
-            _ => return None,
+            _ => return Err(ColorError::new("this color space does not support hue rotation")),
         };
-        Some(Self::from(rotated).to_space(self.space()))
+        Self::from(rotated).convert(self.space())
     }
 
-    /// Scales the alpha toward opaque (positive factor) or transparent (negative).
-    /// `None` for CMYK, which has no alpha.
-    pub fn scale_alpha(self, factor: f32) -> Option<Self> {
-        let alpha = self.alpha()?;
+    /// Scales the alpha toward opaque (positive factor) or transparent (negative). CMYK
+    /// and spot colors have no alpha.
+    pub fn scale_alpha(self, factor: f32) -> Result<Self, ColorError> {
+        let alpha = match self {
+            Self::Spot(_) => {
+                return Err(ColorError::new("spot colors do not have an alpha component"));
+            }
+            _ => self
+                .alpha()
+                .ok_or_else(|| ColorError::new("CMYK does not have an alpha component"))?,
+        };
         let room = if factor > 0.0 { 1.0 - alpha } else { alpha };
-        Some(self.with_alpha((alpha + factor * room).clamp(0.0, 1.0)))
+        Ok(self.with_alpha((alpha + factor * room).clamp(0.0, 1.0)))
     }
 
-    /// The weighted mix of colors in `space`. In a space with hue, at most two colors
-    /// mix, and their hues meet the short way round the circle.
-    pub fn mix(colors: &[(Self, f32)], space: ColorSpace) -> Result<Self, &'static str> {
+    /// The space colors mix in when none is given: their colorant if all are tints of
+    /// the same one, Oklab otherwise.
+    pub fn mixing_space(colors: impl IntoIterator<Item = Self>) -> ColorSpace {
+        let mut space = None;
+        for color in colors {
+            match (space, color) {
+                (None, Self::Spot(spot)) => space = Some(ColorSpace::Spot(spot.colorant)),
+                (Some(ColorSpace::Spot(colorant)), Self::Spot(spot))
+                    if spot.colorant == colorant => {}
+                _ => return ColorSpace::Oklab,
+            }
+        }
+        space.unwrap_or(ColorSpace::Oklab)
+    }
+
+    /// The weighted mix of colors in `space` (by default, see `mixing_space`). In a space
+    /// with hue, at most two colors mix, and their hues meet the short way round the
+    /// circle.
+    pub fn mix(colors: &[(Self, f32)], space: Option<ColorSpace>) -> Result<Self, ColorError> {
+        let space = space.unwrap_or_else(|| Self::mixing_space(colors.iter().map(|(c, _)| *c)));
         let hue = space.hue_index();
         if hue.is_some() && colors.len() > 2 {
-            return Err("cannot mix more than two colors in a hue-based space");
+            return Err(ColorError::new("cannot mix more than two colors in a hue-based space"));
         }
         let mixed = if let (Some(i), [(c0, w0), (c1, w1)]) = (hue, colors) {
             let (w0, w1) = (*w0, *w1);
-            let c0 = c0.to_space(space).to_vec4();
-            let c1 = c1.to_space(space).to_vec4();
+            let c0 = c0.convert(space)?.to_vec4();
+            let c1 = c1.convert(space)?.to_vec4();
             if w0 + w1 <= 0.0 {
-                return Err("sum of weights must be positive");
+                return Err(ColorError::new("sum of weights must be positive"));
             }
             let mut m: [f32; 4] = std::array::from_fn(|k| (w0 * c0[k] + w1 * c1[k]) / (w0 + w1));
             if (c0[i] - c1[i]).abs() > 180.0 {
@@ -663,14 +753,14 @@ impl Color {
             let mut total = 0.0f32;
             let mut acc = [0.0f32; 4];
             for (color, weight) in colors {
-                let v = color.to_space(space).to_vec4();
+                let v = color.convert(space)?.to_vec4();
                 for (sum, part) in acc.iter_mut().zip(v) {
                     *sum += weight * part;
                 }
                 total += weight;
             }
             if total <= 0.0 {
-                return Err("sum of weights must be positive");
+                return Err(ColorError::new("sum of weights must be positive"));
             }
             acc.map(|v| v / total)
         };
@@ -738,15 +828,34 @@ mod tests {
         assert_eq!(red.lighten(0.2).to_hex(), "#ff675e");
         assert_eq!(red.darken(0.2).to_hex(), "#cc342b");
         assert_eq!(red.saturate(0.2, false).unwrap().to_hex(), "#ff372b");
-        assert_eq!(red.negate(ColorSpace::Rgb).to_hex(), "#00bec9");
+        assert_eq!(red.negate(Some(ColorSpace::Rgb)).unwrap().to_hex(), "#00bec9");
         assert_eq!(
-            Color::mix(&[(red, 1.0), (blue, 3.0)], ColorSpace::Rgb).unwrap().to_hex(),
+            Color::mix(&[(red, 1.0), (blue, 3.0)], Some(ColorSpace::Rgb)).unwrap().to_hex(),
             "#4067b0"
         );
         assert_eq!(
-            Color::mix(&[(red, 1.0), (blue, 1.0)], ColorSpace::Hsl).unwrap().repr(),
+            Color::mix(&[(red, 1.0), (blue, 1.0)], Some(ColorSpace::Hsl)).unwrap().repr(),
             "color.hsl(285.6deg, 100%, 51.57%)"
         );
-        assert!(Color::mix(&[(red, -1.0)], ColorSpace::Rgb).is_err());
+        assert!(Color::mix(&[(red, -1.0)], Some(ColorSpace::Rgb)).is_err());
+    }
+
+    #[test]
+    fn spot_colors() {
+        let fallback = Color::from_hex("#239dad").unwrap();
+        let pantone = Colorant::new(crate::model::ColorantName::Custom("P".into()), fallback);
+        let tint = |t: f64| Color::Spot(pantone.tint(Ratio(t)).unwrap());
+        assert_eq!(tint(0.7).to_hex(), "#65bac6");
+        assert_eq!(tint(0.7).space(), ColorSpace::Spot(pantone));
+        assert_eq!(tint(0.7).components(true), vec![Value::Ratio(Ratio(0.7))]);
+        assert_eq!(tint(0.25).negate(None), Ok(tint(0.75)));
+        assert_eq!(tint(0.5).lighten(0.5), tint(0.25));
+        assert_eq!(tint(0.7).to_space(ColorSpace::Rgb), Color::from_hex("#65bac6").unwrap());
+        let error = tint(0.7).negate(Some(ColorSpace::Rgb)).unwrap_err();
+        assert_eq!(error.message, "cannot convert process color to spot colorant space");
+        assert_eq!(Color::mix(&[(tint(0.25), 1.0), (tint(0.75), 1.0)], None), Ok(tint(0.5)));
+        assert_eq!(Color::mixing_space([tint(0.1), Color::BLACK]), ColorSpace::Oklab);
+        assert!(tint(0.5).scale_alpha(0.5).is_err());
+        assert!(tint(0.5).saturate(0.5, false).is_err());
     }
 }

@@ -56,9 +56,10 @@ pub struct GradientData {
     pub relative: Option<EcoString>,
 }
 
-/// The constructor name of a space, as `repr` writes it in a gradient.
-fn space_name(space: ColorSpace) -> &'static str {
-    match space {
+/// The constructor name of a space (or a colorant), as `repr` writes it in a gradient.
+fn space_name(space: ColorSpace) -> EcoString {
+    EcoString::from(match space {
+        ColorSpace::Spot(colorant) => return colorant.repr(),
         ColorSpace::Luma => "luma",
         ColorSpace::Oklab => "oklab",
         ColorSpace::Oklch => "oklch",
@@ -67,7 +68,7 @@ fn space_name(space: ColorSpace) -> &'static str {
         ColorSpace::Cmyk => "cmyk",
         ColorSpace::Hsl => "hsl",
         ColorSpace::Hsv => "hsv",
-    }
+    })
 }
 
 fn ratio_repr(r: Ratio) -> EcoString {
@@ -120,7 +121,7 @@ impl Gradient {
         let (c1, p1) = stops[j];
         let t = (t - p0.get()) / (p1.get() - p0.get());
         let weights = [(c0, (1.0 - t) as f32), (c1, t as f32)];
-        Color::mix(&weights, self.0.space).unwrap_or(c0)
+        Color::mix(&weights, Some(self.0.space)).unwrap_or(c0)
     }
 
     /// A gradient of `steps` flat bands, each blending into the next over `smoothness`

@@ -18,6 +18,7 @@ mod gradient;
 mod numeric;
 mod path;
 mod regex;
+mod spot;
 mod str;
 mod stroke;
 mod symbol;
@@ -77,6 +78,7 @@ pub use self::regex::Regex;
 pub use self::repr::{format_float, format_float_display, format_int, repr_str};
 pub use self::repr::{powi, pretty_list, repr_float, round_with_precision};
 pub use self::scope::{Module, Scope};
+pub use self::spot::{ColorError, Colorant, ColorantName, SpotColor};
 pub use self::state::{
     COUNTER_UPDATE, CounterUpdate, METADATA, STATE_UPDATE, State, counter_update, fingerprint,
     read_counter_update, read_state_update,

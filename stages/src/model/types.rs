@@ -42,6 +42,8 @@ pub enum Type {
     Gradient,
     Tiling,
     Path,
+    /// A spot colorant (`color.spot`), reached through the color type only.
+    Spot,
 }
 
 impl Type {
@@ -86,6 +88,7 @@ impl Type {
             Self::Gradient => "gradient",
             Self::Tiling => "tiling",
             Self::Path => "path",
+            Self::Spot => "spot",
         }
     }
 
@@ -96,6 +99,7 @@ impl Type {
             Self::Int => "integer",
             Self::Relative => "relative length",
             Self::Str => "string",
+            Self::Spot => "spot colorant",
             other => other.short_name(),
         }
     }

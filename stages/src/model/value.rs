@@ -57,6 +57,8 @@ pub enum Value {
     Tiling(Tiling),
     /// A path resolved against the file that made it (`path("x.json")`).
     Path(FilePath),
+    /// A spot colorant (`color.spot("PANTONE 2221 C", rgb("#239dad"))`).
+    Colorant(super::Colorant),
 }
 
 impl Value {
@@ -101,6 +103,7 @@ impl Value {
             Self::Gradient(_) => Type::Gradient,
             Self::Tiling(_) => Type::Tiling,
             Self::Path(_) => Type::Path,
+            Self::Colorant(_) => Type::Spot,
         }
     }
 

@@ -1,8 +1,9 @@
 //! Color constructors (`rgb`, `luma`, `cmyk`, `oklab`, `oklch`, and in the color type's
 //! scope `color.linear-rgb`, `color.hsl`, `color.hsv`, `color.mix`), the named colors
 //! (`red`, `blue`, …) of the global scope, and color spaces as values (the constructor
-//! functions stand for their space in `space:` arguments and `color.space()`), and the
-//! `color.map` module of predefined color maps (arrays of RGB colors for gradients).
+//! functions stand for their space in `space:` arguments and `color.space()`, as spot
+//! colorants stand for theirs), the `color.spot` type's constructor, and the `color.map`
+//! module of predefined color maps (arrays of RGB colors for gradients).
 
 use std::sync::OnceLock;
 
@@ -10,8 +11,8 @@ use super::native;
 use crate::base::{SourceResult, Span};
 use crate::eval::{At, Engine};
 use crate::model::{
-    Args, Array, Color, ColorSpace, Content, Func, Module, Ratio, Scope, Str, StrResult, Type,
-    Value, mismatch,
+    Args, Array, Color, ColorSpace, Colorant, ColorantName, Content, Func, Module, Ratio, Scope,
+    Str, StrResult, Type, Value, mismatch,
 };
 
 /// The color maps of `color.map`, a line each: `name:` and the colors as six hex digits
@@ -61,6 +62,9 @@ pub fn type_scope(ty: Type, name: &str) -> Option<Value> {
     if name == "map" {
         return Some(Value::Module(color_maps().clone()));
     }
+    if name == "spot" {
+        return Some(Value::Type(Type::Spot));
+    }
     if let Some(color) = Color::named(name) {
         return Some(Value::Color(color));
     }
@@ -88,8 +92,53 @@ fn color_maps() -> &'static Module {
     })
 }
 
-/// The constructor function that stands for a space.
+/// `color.spot(name, fallback)`: a colorant named `"all"`, `none` or any string, with a
+/// process color as fallback. Both arguments are cast before anything else is checked.
+pub fn construct_spot(args: &mut Args) -> SourceResult<Value> {
+    let result = spot_parts(args);
+    args.failed |= result.is_err();
+    result
+}
+
+fn spot_parts(args: &mut Args) -> SourceResult<Value> {
+    let (name, span) = args.expect_spanned::<Value>("name")?;
+    let name = match name {
+        Value::None => ColorantName::None,
+        Value::Str(name) => ColorantName::from_name(Some(name.as_str())),
+        other => return Err(mismatch("\"all\", string, or none", &other)).at(span),
+    };
+    let (fallback, span) = args.expect_spanned::<Color>("fallback")?;
+    if let Color::Spot(_) = fallback {
+        crate::bail!(span, "spot color found where process color is required");
+    }
+    Ok(Value::Colorant(Colorant::new(name, fallback)))
+}
+
+/// The methods of spot colorants.
+pub const SPOT_METHODS: &[&str] = &["tint"];
+
+/// Calls a method of a spot colorant: `tint(value)`.
+pub fn spot_method(
+    colorant: Colorant,
+    name: &str,
+    args: &mut Args,
+    span: Span,
+) -> SourceResult<Value> {
+    if name != "tint" {
+        crate::bail!(span, "type spot colorant has no method `{name}`");
+    }
+    let (tint, span) = args.expect_spanned::<Ratio>("value")?;
+    match colorant.tint(tint) {
+        Ok(spot) => Ok(Value::Color(Color::Spot(spot))),
+        Err(message) => crate::bail!(span, "{message}"),
+    }
+}
+
+/// The constructor function that stands for a space (its value, for a colorant).
 pub fn space_value(space: ColorSpace) -> Value {
+    if let ColorSpace::Spot(colorant) = space {
+        return Value::Colorant(colorant);
+    }
     let native = SPACES.iter().find(|(s, _)| *s == space).map_or(&RGB, |(_, n)| *n);
     Value::Func(Func::from(native))
 }
@@ -104,6 +153,11 @@ pub fn space_of(value: &Value, process: bool) -> StrResult<ColorSpace> {
         "expected `rgb`, `luma`, `cmyk`, `oklab`, `oklch`, `color.linear-rgb`, `color.hsl`, \
          `color.hsv`, or spot colorant"
     };
+    if let Value::Colorant(colorant) = value
+        && !process
+    {
+        return Ok(ColorSpace::Spot(*colorant));
+    }
     if let Value::Func(func) = value {
         for (space, native) in SPACES {
             if *func == Func::from(native) {
@@ -118,15 +172,21 @@ pub fn space_of(value: &Value, process: bool) -> StrResult<ColorSpace> {
 /// The named argument `space` (default `default`). Unless `process` is set, `auto`
 /// stands for the default too.
 pub fn space_arg(args: &mut Args, default: ColorSpace, process: bool) -> SourceResult<ColorSpace> {
+    Ok(space_arg_or_auto(args, process)?.unwrap_or(default))
+}
+
+/// The named argument `space`, `None` where it is missing (or, unless `process` is set,
+/// `auto`) and the operation picks the space itself.
+pub fn space_arg_or_auto(args: &mut Args, process: bool) -> SourceResult<Option<ColorSpace>> {
     let span = args.named_span("space");
     match args.named::<Value>("space")? {
-        Some(Value::Auto) if !process => Ok(default),
+        Some(Value::Auto) if !process => Ok(None),
         Some(v) => {
             let space = space_of(&v, process).at(span);
             args.failed |= space.is_err();
-            space
+            space.map(Some)
         }
-        None => Ok(default),
+        None => Ok(None),
     }
 }
 
@@ -362,11 +422,11 @@ pub fn mix_with(args: &mut Args, first: Option<Color>) -> SourceResult<Value> {
         args.failed = true;
         return Err(errors);
     }
-    let space = space_arg(args, ColorSpace::Oklab, false)?;
+    let space = space_arg_or_auto(args, false)?;
     args.take().finish()?;
     match Color::mix(&colors, space) {
         Ok(color) => Ok(Value::Color(color)),
-        Err(message) => crate::bail!(args.span, "{message}"),
+        Err(error) => error.at(args.span),
     }
 }
 

@@ -40,6 +40,7 @@ macro_rules! native {
 }
 pub(crate) use native;
 
+pub use self::color::{SPOT_METHODS, space_arg_or_auto as color_space_arg_or_auto, spot_method};
 pub use self::color::{
     mix_with as color_mix_with, space_arg as color_space_arg, space_value as color_space_value,
 };
@@ -144,6 +145,7 @@ pub fn has_constructor(ty: Type) -> bool {
             | T::Counter
             | T::State
             | T::Path
+            | T::Spot
     )
 }
 
@@ -154,6 +156,9 @@ fn construct_from(engine: &mut Engine, ty: Type, args: &mut Args) -> SourceResul
     }
     if ty == Type::State {
         return introspection::construct_state(args);
+    }
+    if ty == Type::Spot {
+        return color::construct_spot(args);
     }
     if ty == Type::Symbol {
         return symbols::construct(args);

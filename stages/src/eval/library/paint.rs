@@ -99,14 +99,17 @@ fn stop(value: Value) -> StrResult<(Color, Option<Ratio>)> {
 
 /// The stops with their offsets: spread evenly when none has one, checked otherwise.
 fn process_stops(stops: &[Stop], space: ColorSpace) -> SourceResult<Vec<(Color, Ratio)>> {
-    let convert = |c: Color| c.to_space(space);
+    let convert = |c: Color, span: Span| match c.convert(space) {
+        Ok(color) => Ok(color),
+        Err(error) => error.at(span),
+    };
     if !stops.iter().any(|(_, offset, _)| offset.is_some()) {
         let last = (stops.len() - 1) as f64;
-        return Ok(stops
+        return stops
             .iter()
             .enumerate()
-            .map(|(i, (c, _, _))| (convert(*c), Ratio(i as f64 / last)))
-            .collect());
+            .map(|(i, (c, _, span))| Ok((convert(*c, *span)?, Ratio(i as f64 / last))))
+            .collect();
     }
     let mut previous = f64::NEG_INFINITY;
     for (_, offset, span) in stops {
@@ -121,11 +124,12 @@ fn process_stops(stops: &[Stop], space: ColorSpace) -> SourceResult<Vec<(Color, 
     }
     let mut out = Vec::with_capacity(stops.len());
     for (color, offset, span) in stops {
+        let color = convert(*color, *span)?;
         let offset = offset.unwrap_or(Ratio(0.0));
         if !(0.0..=1.0).contains(&offset.get()) {
             crate::bail!(*span, "offset must be between 0 and 1");
         }
-        out.push((convert(*color), offset));
+        out.push((color, offset));
     }
     if out[0].1.get() != 0.0 {
         crate::bail!(stops[0].2, "first stop must have an offset of 0";
@@ -189,10 +193,13 @@ fn ratio_arg(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Span)>>
 fn common(args: &mut Args) -> SourceResult<(Vec<Stop>, ColorSpace, Option<EcoString>)> {
     let stops = stops(args);
     args.failed |= stops.is_err();
-    let space = super::color::space_arg(args, ColorSpace::Oklab, false)?;
+    let space = super::color::space_arg_or_auto(args, false)?;
     let relative = relative(args);
     args.failed |= relative.is_err();
-    Ok((stops?, space, relative?))
+    let stops = stops?;
+    // Without a space, tints of one colorant mix in that colorant, other stops in Oklab.
+    let space = space.unwrap_or_else(|| Color::mixing_space(stops.iter().map(|(c, _, _)| *c)));
+    Ok((stops, space, relative?))
 }
 
 fn at_least_two(args: &Args, stops: &[Stop]) -> SourceResult<()> {

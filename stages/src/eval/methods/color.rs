@@ -1,9 +1,12 @@
 //! Methods of colors: `components`, `space`, `to-hex`, `lighten`, `darken`, `saturate`,
-//! `desaturate`, `negate`, `rotate`, `transparentize`, `opacify` and `mix`.
+//! `desaturate`, `negate`, `rotate`, `transparentize`, `opacify` and `mix`. On a spot
+//! color, `lighten`, `darken` and `negate` change the tint; the methods of its colorant
+//! (`tint`) are in `library::color`.
 
 use crate::base::{Angle, SourceResult, Span};
 use crate::eval::library::{color_mix_with, color_space_arg, color_space_value};
-use crate::model::{Args, Color, ColorSpace, Ratio, Value};
+use crate::eval::library::{color_space_arg_or_auto, spot_method};
+use crate::model::{Args, Color, ColorSpace, Colorant, Ratio, Value};
 
 /// The names of the color methods.
 pub(super) const NAMES: &[&str] = &[
@@ -21,45 +24,58 @@ pub(super) const NAMES: &[&str] = &[
     "mix",
 ];
 
+/// The names of the methods of spot colorants.
+pub(super) const SPOT_NAMES: &[&str] = crate::eval::library::SPOT_METHODS;
+
+/// Calls a method of a spot colorant.
+pub(super) fn call_colorant(
+    colorant: Colorant,
+    name: &str,
+    args: &mut Args,
+    span: Span,
+) -> SourceResult<Value> {
+    spot_method(colorant, name, args, span)
+}
+
 /// Calls a color method.
 pub(super) fn call(color: Color, name: &str, args: &mut Args, span: Span) -> SourceResult<Value> {
-    let factor = |args: &mut Args| -> SourceResult<f32> {
+    let factor = |args: &mut Args| -> SourceResult<f64> {
         let ratio: Ratio = args.expect("factor")?;
-        Ok(ratio.get() as f32)
+        Ok(ratio.get())
     };
-    Ok(match name {
+    let result = match name {
         "components" => {
             let alpha: bool = args.named("alpha")?.unwrap_or(true);
-            Value::Array(color.components(alpha).into_iter().collect())
+            return Ok(Value::Array(color.components(alpha).into_iter().collect()));
         }
-        "space" => color_space_value(color.space()),
-        "to-hex" => Value::str(color.to_hex()),
-        "lighten" => Value::Color(color.lighten(factor(args)?)),
-        "darken" => Value::Color(color.darken(factor(args)?)),
-        "saturate" | "desaturate" => match color.saturate(factor(args)?, name == "desaturate") {
-            Some(c) => Value::Color(c),
-            None => crate::bail!(span, "cannot {name} grayscale color";
-                hint: "try converting your color to RGB first"),
-        },
-        "negate" => Value::Color(color.negate(color_space_arg(args, ColorSpace::Oklab, false)?)),
+        "space" => return Ok(color_space_value(color.space())),
+        "to-hex" => return Ok(Value::str(color.to_hex())),
+        // A tint changes in double precision, as the ratio it is.
+        "lighten" => Ok(match (color, factor(args)?) {
+            (Color::Spot(spot), f) => Color::Spot(spot.lighten(f)),
+            (color, f) => color.lighten(f as f32),
+        }),
+        "darken" => Ok(match (color, factor(args)?) {
+            (Color::Spot(spot), f) => Color::Spot(spot.darken(f)),
+            (color, f) => color.darken(f as f32),
+        }),
+        "saturate" | "desaturate" => color.saturate(factor(args)? as f32, name == "desaturate"),
+        "negate" => color.negate(color_space_arg_or_auto(args, false)?),
         "rotate" => {
             let angle: Angle = args.expect("angle")?;
             let space = color_space_arg(args, ColorSpace::Oklch, true)?;
-            match color.rotate(angle.to_deg() as f32, space) {
-                Some(c) => Value::Color(c),
-                None => crate::bail!(span, "this color space does not support hue rotation"),
-            }
+            color.rotate(angle.to_deg() as f32, space)
         }
         "transparentize" | "opacify" => {
             let ratio: Ratio = args.expect("scale")?;
             let f = ratio.get() as f32;
-            let f = if name == "opacify" { f } else { -f };
-            match color.scale_alpha(f) {
-                Some(c) => Value::Color(c),
-                None => crate::bail!(span, "CMYK does not have an alpha component"),
-            }
+            color.scale_alpha(if name == "opacify" { f } else { -f })
         }
-        "mix" => color_mix_with(args, Some(color))?,
+        "mix" => return color_mix_with(args, Some(color)),
         _ => crate::bail!(span, "type color has no method `{name}`"),
-    })
+    };
+    match result {
+        Ok(color) => Ok(Value::Color(color)),
+        Err(error) => error.at(span),
+    }
 }

@@ -25,6 +25,7 @@ fn names(ty: Type) -> &'static [&'static str] {
         Type::Direction => align::DIRECTION_NAMES,
         Type::Angle => numeric::ANGLE_NAMES,
         Type::Color => color::NAMES,
+        Type::Spot => color::SPOT_NAMES,
         Type::Args => args::NAMES,
         Type::Datetime => datetime::NAMES,
         Type::Bytes => bytes::NAMES,
