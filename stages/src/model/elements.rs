@@ -86,6 +86,12 @@ fn regular() -> Value {
 fn normal() -> Value {
     Value::str("normal")
 }
+fn cover() -> Value {
+    Value::str("cover")
+}
+fn two() -> Value {
+    Value::Int(2)
+}
 fn strong_delta() -> Value {
     Value::Int(300)
 }
@@ -300,7 +306,7 @@ element!(
         F::named("block", BOOL, no),
         F::named("lang", &[T::None, T::Str], none),
         F::named("align", ALIGN, none).cast_with(fieldcast::raw_align),
-        F::named("tab-size", &[T::Int], none),
+        F::named("tab-size", &[T::Int], two).cast_with(fieldcast::non_negative),
         F::named("theme", &[], auto),
         F::synthesized("lines"),
     ], scope: [RAW_LINE]
@@ -411,7 +417,7 @@ element!(
         F::named("leading", LEN, leading),
         F::named("spacing", LEN, par_spacing),
         F::named("justify", BOOL, no),
-        F::named("linebreaks", &[T::Auto, T::Str], auto),
+        F::named("linebreaks", &[], auto).cast_with(fieldcast::linebreaks),
         F::named("first-line-indent", &[T::Length, T::Dict], zero_len),
         F::named("hanging-indent", LEN, zero_len),
         F::required("body", CONTENT),
@@ -519,12 +525,12 @@ element!(
     /// A raster or vector image.
     IMAGE = "image", "Image", [
         F::required("source", &[T::Path, T::Str, T::Bytes]),
-        F::named("format", &[T::Auto, T::Str], auto),
+        F::named("format", &[], auto).cast_with(fieldcast::image_format),
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("alt", &[T::None, T::Str], none),
-        F::named("fit", &[T::Str], none),
-        F::named("scaling", &[T::Auto, T::Str], auto),
+        F::named("fit", &[], cover).cast_with(fieldcast::image_fit),
+        F::named("scaling", &[], auto).cast_with(fieldcast::image_scaling),
     ]
 );
 element!(
@@ -627,10 +633,10 @@ element!(
 element!(
     /// A cell of a grid.
     GRID_CELL = "grid.cell", "Grid Cell", [
-        F::named("x", &[T::Auto, T::Int], auto),
-        F::named("y", &[T::Auto, T::Int], auto),
-        F::named("colspan", &[T::Int], one),
-        F::named("rowspan", &[T::Int], one),
+        F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
+        F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
+        F::named("colspan", &[T::Int], one).cast_with(convert::positive),
+        F::named("rowspan", &[T::Int], one).cast_with(convert::positive),
         F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
         F::named("align", &[T::Auto, T::Alignment], auto),
         F::named("inset", &[T::Auto, T::Relative, T::Dict], auto).cast_with(super::sides::sides_each),
@@ -692,10 +698,10 @@ element!(
 element!(
     /// A cell of a table.
     TABLE_CELL = "table.cell", "Table Cell", [
-        F::named("x", &[T::Auto, T::Int], auto),
-        F::named("y", &[T::Auto, T::Int], auto),
-        F::named("colspan", &[T::Int], one),
-        F::named("rowspan", &[T::Int], one),
+        F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
+        F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
+        F::named("colspan", &[T::Int], one).cast_with(convert::positive),
+        F::named("rowspan", &[T::Int], one).cast_with(convert::positive),
         F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
         F::named("align", &[T::Auto, T::Alignment], auto),
         F::named("inset", &[T::Auto, T::Relative, T::Dict], auto).cast_with(super::sides::sides_each),
@@ -756,7 +762,7 @@ element!(
     OUTLINE = "outline", "Outline", [
         F::named("title", &[T::None, T::Auto, T::Content], auto),
         F::named("target", &[], none),
-        F::named("depth", &[T::None, T::Int], none),
+        F::named("depth", &[T::None, T::Int], none).cast_with(convert::positive),
         F::named("indent", &[T::Auto, T::Relative, T::Func], auto),
     ], scope: [OUTLINE_ENTRY]
 );
@@ -822,7 +828,7 @@ element!(
     QUOTE = "quote", "Quote", [
         F::named("block", BOOL, no),
         F::named("quotes", &[T::Auto, T::Bool], auto),
-        F::named("attribution", &[T::None, T::Label, T::Content], none),
+        F::named("attribution", &[T::None, T::Content, T::Label], none),
         F::required("body", CONTENT),
     ]
 );
@@ -906,7 +912,7 @@ element!(
     CITE = "cite", "Citation", [
         F::required("key", &[T::Label]),
         F::named("supplement", NONE_CONTENT, none),
-        F::named("form", &[T::None, T::Str], none),
+        F::named("form", &[], normal).cast_with(fieldcast::cite_form),
         F::named("style", &[T::Auto, T::Str], auto),
     ]
 );

@@ -447,3 +447,69 @@ pub fn celled_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
         },
     }
 }
+
+/// One of the strings `options`, or (where `extra` names them) `auto` or `none`; the
+/// refusal lists them as Typst does (`expected "cover", "contain", or "stretch"`).
+fn choice(value: Value, span: Span, options: &[&str], extra: &[&str]) -> SourceResult<Value> {
+    let allowed = match &value {
+        Value::Str(s) => options.contains(&s.0.as_str()),
+        Value::Auto => extra.contains(&"auto"),
+        Value::None => extra.contains(&"none"),
+        _ => false,
+    };
+    if allowed {
+        return Ok(value);
+    }
+    let names: Vec<EcoString> = options
+        .iter()
+        .map(|o| eco_format!("{o:?}"))
+        .chain(extra.iter().map(|&e| e.into()))
+        .collect();
+    let expected = match names.as_slice() {
+        [one] => one.clone(),
+        [first, second] => eco_format!("{first} or {second}"),
+        [rest @ .., last] => eco_format!("{}, or {last}", rest.join(", ")),
+        [] => EcoString::new(),
+    };
+    match value {
+        Value::Str(_) => fail(span, eco_format!("expected {expected}")),
+        other => fail(span, mismatch(&expected, &other)),
+    }
+}
+
+/// `par.linebreaks`: `"simple"`, `"optimized"` or `auto`.
+pub fn linebreaks(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    choice(value, span, &["simple", "optimized"], &["auto"])
+}
+
+/// `image.fit`: `"cover"`, `"contain"` or `"stretch"`.
+pub fn image_fit(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    choice(value, span, &["cover", "contain", "stretch"], &[])
+}
+
+/// `image.scaling`: `"smooth"`, `"pixelated"` or `auto`.
+pub fn image_scaling(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    choice(value, span, &["smooth", "pixelated"], &["auto"])
+}
+
+/// `image.format`: an encoded format's name, a raw pixel format (a dictionary) or `auto`.
+pub fn image_format(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    if matches!(value, Value::Dict(_)) {
+        return Ok(value);
+    }
+    let formats = ["png", "jpg", "gif", "webp", "svg", "pdf"];
+    choice(value.clone(), span, &formats, &["auto"]).or_else(|_| {
+        // Typst lists the raw pixel format (a dictionary) between the raster formats
+        // and the vector ones.
+        let expected = r#""png", "jpg", "gif", "webp", dictionary, "svg", "pdf", or auto"#;
+        match value {
+            Value::Str(_) => fail(span, eco_format!("expected {expected}")),
+            other => fail(span, mismatch(expected, &other)),
+        }
+    })
+}
+
+/// `cite.form`: a citation form's name or `none`.
+pub fn cite_form(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    choice(value, span, &["normal", "prose", "full", "author", "year"], &["none"])
+}

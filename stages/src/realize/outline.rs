@@ -47,7 +47,6 @@ pub(super) fn outline(
     let span = elem.span();
     let filter = Filter::of(&get(elem, styles, "target"), span)?;
     let depth = match get(elem, styles, "depth") {
-        Value::Int(depth) if depth < 1 => crate::bail!(span, "number must be positive"),
         Value::Int(depth) => Some(usize::try_from(depth).unwrap_or(usize::MAX)),
         _ => None,
     };
@@ -550,7 +549,6 @@ mod tests {
             format!("{heading} Inhaltsverzeichnis")
         );
         assert_eq!(title("#outline(title: [Overview])"), format!("{heading} Overview"));
-        assert_eq!(error("#outline(depth: 0)"), "number must be positive");
     }
 
     #[test]
