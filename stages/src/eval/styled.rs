@@ -5,7 +5,7 @@
 
 use crate::base::{Abs, SourceResult, Span};
 use crate::eval::Engine;
-use crate::model::{Element, Length, StyleChain, Styles, TEXT, Value};
+use crate::model::{Element, Length, PAGE, StyleChain, Styles, TEXT, Value};
 
 /// Typst's text size where no style sets one.
 const DEFAULT_TEXT_SIZE: f64 = 11.0;
@@ -74,10 +74,31 @@ pub fn style_field(
     if elem == TEXT && name == "size" {
         return Some(Ok(Value::Length(Length::abs(text_size(&engine.styles)))));
     }
+    if elem == PAGE && matches!(name, "width" | "height") {
+        return Some(Ok(page_dimension(&engine.styles, name)));
+    }
     let chain = StyleChain::new(&engine.styles);
     if elem.name() == "block" && matches!(name, "above" | "below") {
         let value = chain.get_any(elem, &[name, "spacing"]).cloned();
         return Some(Ok(value.unwrap_or_else(|| (field.default)())));
     }
     Some(Ok(chain.get_folded(elem, name).unwrap_or_else(|| (field.default)())))
+}
+
+/// `page.width` or `page.height` in a get rule: the value set for it, unless a `paper`
+/// was set after it (a paper sets both), else the paper's (A4 by default), as in Typst.
+fn page_dimension(styles: &Styles, name: &str) -> Value {
+    let chain = StyleChain::new(styles);
+    if let Some(value) = chain.get(PAGE, name)
+        && !crate::layout::page::set_later(styles, "paper", name)
+    {
+        return value.clone();
+    }
+    let paper = match chain.get(PAGE, "paper") {
+        Some(Value::Str(paper)) => crate::layout::page::paper_size(&paper.0),
+        _ => None,
+    };
+    let size = paper.unwrap_or(crate::base::Size::new(Abs::mm(210.0), Abs::mm(297.0)));
+    let length = if name == "width" { size.width } else { size.height };
+    Value::Length(Length::abs(length))
 }

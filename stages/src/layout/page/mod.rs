@@ -11,4 +11,4 @@ mod tests;
 
 pub use self::finalize::finalize_page;
 pub use self::paper::{paper_names, paper_size};
-pub use self::run::{Geometry, Paginator, layout_run, paginate};
+pub use self::run::{Geometry, Paginator, layout_run, paginate, set_later};

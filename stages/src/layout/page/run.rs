@@ -242,7 +242,7 @@ impl Paginator {
 
 /// Whether page field `a` was set after page field `b` in `styles` by a later set rule
 /// (within one rule, `b` wins: `set page(paper: "a5", width: 10cm)` keeps the width).
-fn set_later(styles: &Styles, a: &str, b: &str) -> bool {
+pub fn set_later(styles: &Styles, a: &str, b: &str) -> bool {
     let (Some(a), Some(b)) = (PAGE.field_index(a), PAGE.field_index(b)) else {
         return false;
     };
