@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""evaldiff.py QUIRE FILE... [--all] [-j N]
+
+Each FILE holds snippets separated by lines of exactly '----'.  A snippet whose text
+starts with '= ' is an expression: it becomes '#panic(repr(EXPR))' so that the repr
+is compared byte for byte through the error message.  Prints the disagreeing snippets
+(all with --all) and a summary 'agree N/M'.
+"""
+import sys, os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cmp import compare_many, show
+
+
+def snippets(path):
+    with open(path) as f:
+        parts = f.read().split("\n----\n")
+    out = []
+    for p in parts:
+        p = p.strip("\n")
+        if not p.strip():
+            continue
+        if p.startswith("= "):
+            p = "#panic(repr(" + p[2:] + "))"
+        out.append(p + "\n")
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    show_all = "--all" in args
+    jobs = 4
+    if "-j" in args:
+        i = args.index("-j")
+        jobs = int(args[i + 1])
+        del args[i:i + 2]
+    args = [a for a in args if a != "--all"]
+    quire, files = args[0], args[1:]
+    srcs = [s for f in files for s in snippets(f)]
+    rows = compare_many(quire, srcs, jobs=jobs)
+    n = 0
+    for src, t, q, ok in rows:
+        n += ok
+        if show_all or not ok:
+            show(src, t, q)
+    print(f"agree {n}/{len(rows)}")
+
+
+if __name__ == "__main__":
+    main()
