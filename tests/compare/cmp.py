@@ -114,3 +114,32 @@ def show(src, t, q):
         print("  " + d)
     if q["text"]:
         print("  text: " + q["text"][:400])
+
+
+def parse_args(argv, options):
+    """Splits argv into (options with their values, whether --all was given, the rest);
+    `options` maps each option taking a value to its default."""
+    args, opt = list(argv), dict(options)
+    for k in list(opt):
+        if k in args:
+            i = args.index(k)
+            opt[k] = args[i + 1]
+            del args[i:i + 2]
+    show_all = "--all" in args
+    return opt, show_all, [a for a in args if a != "--all"]
+
+
+def snippets(path):
+    """The snippets of a file, separated by lines `----`; `= EXPR` becomes
+    `#panic(repr(EXPR))` so that its repr is compared through the error message."""
+    with open(path) as f:
+        parts = f.read().split("\n----\n")
+    out = []
+    for p in parts:
+        p = p.strip("\n")
+        if not p.strip():
+            continue
+        if p.startswith("= "):
+            p = "#panic(repr(" + p[2:] + "))"
+        out.append(p + "\n")
+    return out

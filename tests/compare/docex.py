@@ -8,7 +8,7 @@ are dropped.  Snippet ids are 'relative/path.rs#N'.
 """
 import glob, os, re, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cmp import compare_many, show
+from cmp import compare_many, parse_args, show
 
 SRC = glob.glob(os.path.expanduser("~/.cargo/registry/src/*/typst-library-0.15.1/src"))[0]
 
@@ -43,15 +43,7 @@ def examples():
 
 
 def main():
-    args = sys.argv[1:]
-    opt = {"--only": None, "--dirs": None, "-j": "4"}
-    for k in list(opt):
-        if k in args:
-            i = args.index(k)
-            opt[k] = args[i + 1]
-            del args[i:i + 2]
-    show_all = "--all" in args
-    args = [a for a in args if a != "--all"]
+    opt, show_all, args = parse_args(sys.argv[1:], {"--only": None, "--dirs": None, "-j": "4"})
     quire = args[0]
     ex = examples()
     if opt["--dirs"]:

@@ -8,32 +8,12 @@ is compared byte for byte through the error message.  Prints the disagreeing sni
 """
 import sys, os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cmp import compare_many, show
-
-
-def snippets(path):
-    with open(path) as f:
-        parts = f.read().split("\n----\n")
-    out = []
-    for p in parts:
-        p = p.strip("\n")
-        if not p.strip():
-            continue
-        if p.startswith("= "):
-            p = "#panic(repr(" + p[2:] + "))"
-        out.append(p + "\n")
-    return out
+from cmp import compare_many, parse_args, show, snippets
 
 
 def main():
-    args = sys.argv[1:]
-    show_all = "--all" in args
-    jobs = 4
-    if "-j" in args:
-        i = args.index("-j")
-        jobs = int(args[i + 1])
-        del args[i:i + 2]
-    args = [a for a in args if a != "--all"]
+    opt, show_all, args = parse_args(sys.argv[1:], {"-j": "4"})
+    jobs = int(opt["-j"])
     quire, files = args[0], args[1:]
     srcs = [s for f in files for s in snippets(f)]
     rows = compare_many(quire, srcs, jobs=jobs)

@@ -2,20 +2,11 @@
 """fulldiff.py QUIRE FILE... [--all]: like evaldiff but compares the full (human) diagnostics,
 hints and underlines included. Exit code and stderr only (no PDF text)."""
 import sys, os, subprocess, tempfile, shutil, hashlib, json
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cmp import snippets
 from concurrent.futures import ThreadPoolExecutor
 TYPST = os.path.expanduser("~/.typst-ref/bin/typst")
 CACHE = os.path.expanduser("~/.cache/quire-compare-full")
-
-def snippets(path):
-    out = []
-    for p in open(path).read().split("\n----\n"):
-        p = p.strip("\n")
-        if not p.strip():
-            continue
-        if p.startswith("= "):
-            p = "#panic(repr(" + p[2:] + "))"
-        out.append(p + "\n")
-    return out
 
 def run(binary, src, files=None, env=None):
     st = os.stat(binary)

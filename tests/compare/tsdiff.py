@@ -9,7 +9,7 @@ the current folder.  `html` tests are skipped.  A prelude defines test() and pri
 """
 import os, re, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cmp import compare_many, show
+from cmp import compare_many, parse_args, show
 
 PRELUDE = (
     '#let test(a, b) = if a != b { panic("test failed: " + repr(a) + " != " + repr(b)) }\n'
@@ -48,15 +48,7 @@ def root_of(path, given):
 
 
 def main():
-    args = sys.argv[1:]
-    opt = {"--only": None, "--root": None, "-j": "4"}
-    for k in list(opt):
-        if k in args:
-            i = args.index(k)
-            opt[k] = args[i + 1]
-            del args[i:i + 2]
-    show_all = "--all" in args
-    args = [a for a in args if a != "--all"]
+    opt, show_all, args = parse_args(sys.argv[1:], {"--only": None, "--root": None, "-j": "4"})
     quire, paths = args[0], args[1:]
     files = []
     for p in paths:
