@@ -87,8 +87,9 @@ pub fn std_library(inputs: Dict) -> Scope {
     scope.define("math", Module::new("math", math, Content::empty()));
 
     let mut sys = Scope::new();
-    sys.define("inputs", inputs);
+    // In Typst's order, which `dictionary(sys)` shows.
     sys.define("version", Value::Version(crate::model::Version(ecow::eco_vec![0, 15, 1])));
+    sys.define("inputs", inputs);
     scope.define("sys", Module::new("sys", sys, Content::empty()));
 
     // `std` reaches the library even where a name is shadowed (`std.int`); it is the
