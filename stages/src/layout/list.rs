@@ -12,6 +12,7 @@
 
 use crate::base::{Abs, Locator, Point, Size, SourceResult, Span};
 use crate::doc::Frame;
+use crate::eval::library::level_pattern;
 use crate::layout::flow::layout_content;
 use crate::layout::pad::first_baseline;
 use crate::layout::props::Props;
@@ -344,22 +345,6 @@ fn call_numbering(
         }
         _ => Ok(numbers.into_iter().next().unwrap_or(Value::None)),
     }
-}
-
-/// The pattern that writes one number as level `k` of `pattern` would: the pattern's
-/// first prefix, its `k`-th counting symbol (the last one for deeper levels) and its
-/// suffix.
-fn level_pattern(pattern: &str, k: usize) -> String {
-    let symbols: Vec<(usize, char)> = pattern
-        .char_indices()
-        .filter(|&(_, c)| crate::eval::library::is_numbering_pattern(c.encode_utf8(&mut [0; 4])))
-        .collect();
-    let (Some(&(first, _)), Some(&(last, last_char))) = (symbols.first(), symbols.last()) else {
-        return pattern.into();
-    };
-    let symbol = symbols.get(k).map_or(last_char, |&(_, c)| c);
-    let suffix = &pattern[last + last_char.len_utf8()..];
-    format!("{}{symbol}{suffix}", &pattern[..first])
 }
 
 /// A term item as one paragraph (`indent`, the strong term, the separator, the

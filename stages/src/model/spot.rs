@@ -21,15 +21,11 @@ use ecow::{EcoString, EcoVec, eco_format, eco_vec};
 use super::repr::repr_str;
 use super::{Color, ColorSpace, Ratio, Value};
 use crate::base::{SourceDiagnostic, SourceResult, Span};
-use crate::doc::{Ink, InkName, Spot};
+use crate::doc::{Ink, Spot};
 
-/// The name of a colorant: `"all"` (every plate), `none` (no plate) or any other string.
-#[derive(Debug, Clone, Eq, PartialEq, Hash)]
-pub enum ColorantName {
-    All,
-    None,
-    Custom(EcoString),
-}
+/// The name of a colorant: `"all"` (every plate), `none` (no plate) or any other string;
+/// the same as the ink's name that export sees.
+pub use crate::doc::InkName as ColorantName;
 
 impl ColorantName {
     /// The name as `color.spot` takes it: `"all"` is special, other strings name an ink.
@@ -63,10 +59,9 @@ impl ColorantName {
 /// What a colorant is made of.
 #[derive(Debug)]
 struct ColorantData {
-    name: ColorantName,
     /// A process color (never a spot color).
     fallback: Color,
-    /// The colorant as export sees it.
+    /// The colorant as export sees it: its name and the fallback in an output space.
     ink: Ink,
 }
 
@@ -91,20 +86,15 @@ impl Colorant {
         // itself is still consistent.
         let mut colorants = COLORANTS.lock().unwrap_or_else(|poison| poison.into_inner());
         let data = *colorants.entry(key).or_insert_with(|| {
-            let ink_name = match &name {
-                ColorantName::All => InkName::All,
-                ColorantName::None => InkName::None,
-                ColorantName::Custom(name) => InkName::Custom(name.clone()),
-            };
-            let ink = Ink { name: ink_name, fallback: fallback.to_doc() };
-            &*Box::leak(Box::new(ColorantData { name, fallback, ink }))
+            let ink = Ink { name, fallback: fallback.to_doc() };
+            &*Box::leak(Box::new(ColorantData { fallback, ink }))
         });
         Self(data)
     }
 
     /// The colorant's name.
     pub fn name(self) -> &'static ColorantName {
-        &self.0.name
+        &self.0.ink.name
     }
 
     /// The process color that stands in for the full-strength ink.
@@ -125,7 +115,7 @@ impl Colorant {
 
     /// The colorant as Typst's `repr` writes it: `color.spot("name", rgb("#239dad"))`.
     pub fn repr(self) -> EcoString {
-        eco_format!("color.spot({}, {})", self.0.name.repr(), self.0.fallback.repr())
+        eco_format!("color.spot({}, {})", self.0.ink.name.repr(), self.0.fallback.repr())
     }
 }
 
@@ -133,7 +123,7 @@ impl Colorant {
 impl PartialEq for Colorant {
     fn eq(&self, other: &Self) -> bool {
         std::ptr::eq(self.0, other.0)
-            || (self.0.name == other.0.name && self.0.fallback == other.0.fallback)
+            || (self.0.ink.name == other.0.ink.name && self.0.fallback == other.0.fallback)
     }
 }
 
@@ -142,7 +132,7 @@ impl Eq for Colorant {}
 /// Equal colorants have equal names, so the name alone is a consistent hash.
 impl Hash for Colorant {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.name.hash(state);
+        self.0.ink.name.hash(state);
     }
 }
 

@@ -48,7 +48,7 @@ pub use self::files::check_element_files;
 pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
 pub use self::introspection::{STATE_METHODS, state_method};
 pub use self::math_module::{delimited, delimited_parts, math_style, symbol_delimiters};
-pub use self::numbering::is_numbering_pattern;
+pub use self::numbering::{is_numbering_pattern, level_pattern};
 pub use self::numbers::{Endian, endian, field as number_field};
 pub use self::paint::gradient_kind_value;
 pub use self::symbols::binding_deprecation;

@@ -62,6 +62,20 @@ fn numbering(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     }
 }
 
+/// The pattern that writes one number as level `k` of `pattern` would (an enum nested
+/// `k` deep): the pattern's first prefix, its `k`-th counting symbol (the last one for
+/// deeper levels) and its suffix.
+pub fn level_pattern(pattern: &str, k: usize) -> String {
+    let symbols: Vec<(usize, char)> =
+        pattern.char_indices().filter(|&(_, c)| Kind::from_char(c).is_some()).collect();
+    let (Some(&(first, _)), Some(&(last, last_char))) = (symbols.first(), symbols.last()) else {
+        return pattern.into();
+    };
+    let symbol = symbols.get(k).map_or(last_char, |&(_, c)| c);
+    let suffix = &pattern[last + last_char.len_utf8()..];
+    format!("{}{symbol}{suffix}", &pattern[..first])
+}
+
 /// A counting symbol: the numeral system it stands for (codex's named numeral systems,
 /// the ones Typst's patterns use, each known by its shorthand: `1`, `a`, `I`, `一`, …).
 #[derive(Copy, Clone)]
