@@ -94,11 +94,7 @@ fn page_dimension(styles: &Styles, name: &str) -> Value {
     {
         return value.clone();
     }
-    let paper = match chain.get(PAGE, "paper") {
-        Some(Value::Str(paper)) => crate::layout::page::paper_size(&paper.0),
-        _ => None,
-    };
-    let size = paper.unwrap_or(crate::base::Size::new(Abs::mm(210.0), Abs::mm(297.0)));
+    let size = crate::layout::page::styled_paper(&chain);
     let length = if name == "width" { size.width } else { size.height };
     Value::Length(Length::abs(length))
 }

@@ -10,5 +10,5 @@ mod run;
 mod tests;
 
 pub use self::finalize::finalize_page;
-pub use self::paper::{paper_names, paper_size};
+pub use self::paper::{paper_names, paper_size, styled_paper};
 pub use self::run::{Geometry, Paginator, layout_run, paginate, set_later};

@@ -3,10 +3,20 @@
 //! the format is landscape by definition (ledger, presentations, business cards).
 
 use crate::base::{Abs, Size};
+use crate::model::{PAGE, StyleChain, Value};
 
 /// The size of a named paper, or `None` for an unknown name.
 pub fn paper_size(name: &str) -> Option<Size> {
     PAPERS.iter().find(|(n, _, _)| *n == name).map(|&(_, w, h)| Size::new(Abs::mm(w), Abs::mm(h)))
+}
+
+/// The size of the paper the page styles name (`page.paper`), A4 by default.
+pub fn styled_paper(chain: &StyleChain) -> Size {
+    let named = match chain.get(PAGE, "paper") {
+        Some(Value::Str(name)) => paper_size(&name.0),
+        _ => None,
+    };
+    named.unwrap_or(Size::new(Abs::mm(210.0), Abs::mm(297.0)))
 }
 
 /// The names of all papers, in Typst's order (for error messages).

@@ -12,7 +12,7 @@ use crate::layout::{LaidPage, LayoutContext, Regions};
 use crate::model::{PAGE, Rel, Style, StyleChain, Styles, Value};
 use crate::realize::{FlowItem, PageRun, Parity};
 
-use super::paper::paper_size;
+use super::paper::styled_paper;
 
 /// The size of a page and its margins.
 #[derive(Debug, Copy, Clone, PartialEq)]
@@ -30,11 +30,7 @@ impl Geometry {
     /// that grew to fit) when known.
     pub fn resolve(styles: &Styles, height: Option<Abs>) -> Self {
         let chain = StyleChain::new(styles);
-        let paper = match chain.get(PAGE, "paper") {
-            Some(Value::Str(name)) => paper_size(&name.0),
-            _ => None,
-        };
-        let paper = paper.unwrap_or(Size::new(Abs::mm(210.0), Abs::mm(297.0)));
+        let paper = styled_paper(&chain);
         // A `width` or `height` set after the paper replaces the paper's (`auto`: unbounded);
         // a paper set after them replaces them, as in Typst, where `paper` sets both.
         let length = |name: &str, default: Abs| match chain.get(PAGE, name) {
