@@ -28,8 +28,8 @@ use crate::layout::transform::layout_transform;
 use crate::layout::{Fragment, LayoutContext, Regions};
 use crate::model::{
     BLOCK, BOX, CIRCLE, COLUMNS, Content, ELLIPSE, ENUM, Element, Fr, GRID, IMAGE, LAYOUT, LINE,
-    LIST, MOVE, PAD, POLYGON, RECT, REPEAT, ROTATE, SCALE, SQUARE, STACK, Styles, TABLE, TERMS,
-    Value,
+    LIST, MOVE, PAD, POLYGON, RECT, REPEAT, ROTATE, SCALE, SKEW, SQUARE, STACK, Styles, TABLE,
+    TERMS, Value,
 };
 use crate::realize::InlinePiece;
 
@@ -37,7 +37,7 @@ use crate::realize::InlinePiece;
 pub fn is_layout_elem(elem: Element) -> bool {
     [
         BLOCK, BOX, PAD, STACK, GRID, TABLE, LIST, ENUM, TERMS, IMAGE, RECT, SQUARE, CIRCLE,
-        ELLIPSE, LINE, POLYGON, MOVE, ROTATE, SCALE, REPEAT, COLUMNS,
+        ELLIPSE, LINE, POLYGON, MOVE, ROTATE, SCALE, SKEW, REPEAT, COLUMNS,
     ]
     .contains(&elem)
 }
@@ -190,7 +190,7 @@ fn layout_single(
         layout_line(content, styles, regions.base())
     } else if elem == POLYGON {
         layout_polygon(content, styles, regions.base())
-    } else if [MOVE, ROTATE, SCALE].contains(&elem) {
+    } else if [MOVE, ROTATE, SCALE, SKEW].contains(&elem) {
         layout_transform(cx, content, styles, locator, regions)
     } else if elem == REPEAT {
         layout_repeat(cx, content, styles, locator, regions)

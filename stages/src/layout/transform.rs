@@ -1,8 +1,8 @@
-//! Transformations: `move`, `rotate` and `scale` → the body's frame in a group with a
+//! Transformations: `move`, `rotate`, `scale` and `skew` → the body's frame in a group with a
 //! transform. They do not affect layout: the frame keeps the body's size, unless
 //! `reflow` asks for the bounding box of the transformed body instead.
 //!
-//! Rotation and scaling happen around `origin` (the centre by default); `move` shifts by
+//! Rotation, scaling and skewing happen around `origin` (the centre by default); `move` shifts by
 //! `dx` and `dy`, relative to the region's size.
 
 use crate::base::{Abs, Angle, Locator, Point, Size, SourceResult, Transform};
@@ -11,11 +11,11 @@ use crate::layout::flow::layout_content;
 use crate::layout::props::Props;
 use crate::layout::{LayoutContext, Regions};
 use crate::model::{
-    Alignment, Content, FromValue, HAlign, Length, MOVE, ROTATE, Ratio, Rel, SCALE, Styles, VAlign,
-    Value,
+    Alignment, Content, FromValue, HAlign, Length, MOVE, ROTATE, Ratio, Rel, SCALE, SKEW, Styles,
+    VAlign, Value,
 };
 
-/// Lays out a `move`, `rotate` or `scale` element.
+/// Lays out a `move`, `rotate`, `scale` or `skew` element.
 pub(super) fn layout_transform(
     cx: &mut LayoutContext,
     content: &Content,
@@ -41,6 +41,8 @@ pub(super) fn layout_transform(
         } else if elem == SCALE {
             let (sx, sy) = scale_factors(&props, size);
             Transform::scale(sx, sy)
+        } else if elem == SKEW {
+            Transform::skew(props.get("ax", Angle::zero()), props.get("ay", Angle::zero()))
         } else {
             Transform::identity()
         };

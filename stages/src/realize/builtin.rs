@@ -23,11 +23,13 @@ use crate::doc::Destination;
 use crate::eval::Here;
 use crate::model::{
     ALIGN_ELEM, Alignment, Args, BLOCK, CONTEXT, Color, Content, ENUM, Element, FIGURE,
-    FIGURE_CAPTION, Func, H, HAlign, HEADING, LINE, LINEBREAK, LIST, Length, PAD, PAGE, PAR, RAW,
-    RAW_LINE, Rel, SMARTQUOTE, STYLED, StyleChain, Styles, TERMS, TEXT, V, VAlign, Value,
+    FIGURE_CAPTION, FOOTNOTE_ENTRY, Func, H, HAlign, HEADING, LINE, LINEBREAK, LIST, Length, PAD,
+    PAGE, PAR, RAW, RAW_LINE, Rel, SMARTQUOTE, STYLED, StyleChain, Styles, TERMS, TEXT, V, VAlign,
+    Value,
 };
 use crate::model::{
-    CounterKey, CounterUpdate, METADATA, Selector, fingerprint, read_counter_update,
+    CounterKey, CounterUpdate, ElementData, FieldData, METADATA, Property, Selector, Style,
+    fingerprint, read_counter_update,
 };
 
 /// The space between a heading's number and its body (Typst's `h(0.3em, weak: true)`).
@@ -44,11 +46,14 @@ pub(super) fn show(
 ) -> SourceResult<()> {
     let span = content.span();
     match content.elem().name() {
-        "text" => {
+        // A symbol outside math shows as the text it is.
+        "text" | "symbol" => {
             if let Some(Value::Str(text)) = content.field("text")
                 && (r.realized || !super::show::visit_text(r, text, styles, span, loc)?)
             {
-                r.par.text(text, styles, span, r.link.as_ref());
+                // Inside an equation, in math letters.
+                let text = super::math::shown_text(content, text, styles);
+                r.par.text(&text, styles, span, r.link.as_ref());
             }
         }
         "space" => r.par.space(styles, span),
@@ -98,8 +103,8 @@ pub(super) fn show(
         "heading" => heading(r, content, styles, loc, numbers)?,
         "figure" => figure(r, content, styles, loc, numbers)?,
         "figure.caption" => r.visit(&caption_line(content), styles, loc.child(0))?,
-        "footnote.entry" => crate::bail!(span, "footnote entry must have a location";
-            hint: "try using a query or a show rule to customize the footnote instead"),
+        "footnote" => super::footnote::footnote(r, content, styles, loc)?,
+        "footnote.entry" => super::footnote::entry(r, content, styles, loc)?,
         "outline.entry" => outline_entry(r, content, styles, loc)?,
         "raw.line" => visit_body(r, content, styles, loc)?,
         "title" => title(r, content, styles, loc)?,
@@ -158,8 +163,16 @@ pub(super) fn show(
         "metadata" | "state-update" | "counter-update" => invisible(r, content, loc)?,
         "sequence" | "styled" => r.visit_sequence(content, styles, loc)?,
         "hide" => {
+            // The text is made invisible here; layout drops what hidden content would
+            // draw (text, shapes, images, links), keeping its room and its tags.
             let clear = Value::Color(Color::BLACK.with_alpha(0.0));
-            let inner = with(styles, prop(TEXT, "fill", clear));
+            let mut inner = with(styles, prop(TEXT, "fill", clear));
+            inner.push(Style::Property(Property {
+                elem: HIDDEN,
+                field: 0,
+                value: Value::Bool(true),
+                span: Span::detached(),
+            }));
             visit_body(r, content, &inner, loc)?;
         }
         "quote" => quote(r, content, styles, loc)?,
@@ -173,8 +186,14 @@ pub(super) fn show(
         // Sub- and superscripts are synthesized: smaller text on a shifted baseline.
         "sub" | "super" => {
             let mut inner = styles.clone();
-            inner.push(prop(TEXT, "size", get(content, styles, "size")));
-            inner.push(prop(TEXT, "baseline", get(content, styles, "baseline")));
+            // `auto` (the default) stands for the font's metrics, approximated here.
+            let shift = |field: &str, fallback: f64| match get(content, styles, field) {
+                Value::Auto => Value::Length(Length::em(Em::new(fallback))),
+                value => value,
+            };
+            let baseline = if content.elem().name() == "sub" { 0.2 } else { -0.5 };
+            inner.push(prop(TEXT, "size", shift("size", 0.6)));
+            inner.push(prop(TEXT, "baseline", shift("baseline", baseline)));
             visit_body(r, content, &inner, loc)?;
         }
         // Small capitals need a font feature that would override the user's features;
@@ -188,7 +207,8 @@ pub(super) fn show(
             let shown = super::outline::outline(r.engine, content, styles)?;
             r.visit(&shown, styles, loc.child(0))?;
         }
-        "box" | "cite" | "footnote" => r.layout_box(content, styles, loc),
+        "box" | "cite" => r.layout_box(content, styles, loc),
+        "polygon.regular" => r.visit(&regular_polygon(content, styles), styles, loc.child(0))?,
         "list" | "enum" | "terms" => {
             // Typst puts weak spacing of the list's item spacing (the leading for a tight
             // list) before a tight list that directly follows a paragraph; being weak, it
@@ -221,6 +241,70 @@ pub(super) fn show(
     Ok(())
 }
 
+/// "This content is hidden": set by `hide` for its body, read by layout.
+static HIDDEN: Element = Element(&ElementData {
+    name: "realize.hidden",
+    title: "Hidden",
+    fields: &[FieldData::internal("hidden")],
+    scope: &[],
+    styles_body: false,
+});
+
+/// Whether content under `styles` is hidden (inside `hide`): layout gives it its room
+/// but draws nothing of it.
+pub fn hidden(styles: &Styles) -> bool {
+    styles.iter().any(|style| matches!(style, Style::Property(p) if p.elem == HIDDEN))
+}
+
+/// The polygon that a `polygon.regular` stands for: `vertices` corners on a circle as
+/// wide as `size`, the first edge at the bottom, moved to touch the top and left edges.
+fn regular_polygon(elem: &Content, styles: &Styles) -> Content {
+    let size = match get(elem, styles, "size") {
+        Value::Length(size) => size,
+        _ => Length::em(Em::new(1.0)),
+    };
+    let count = match get(elem, styles, "vertices") {
+        Value::Int(n) => n.max(0) as u64,
+        _ => 3,
+    };
+    let radius = size * 0.5;
+    let angle = |i: u64| {
+        let n = count as f64;
+        std::f64::consts::PI * (0.5 - 1.0 / n) + std::f64::consts::TAU * (i as f64 / n)
+    };
+    // As Typst computes them: on the circle's bounding square, then moved by the
+    // smallest coordinates (at most the radius).
+    let corner =
+        |i: u64| (radius * libm::cos(angle(i)) + radius, radius * libm::sin(angle(i)) + radius);
+    // Lengths compare by their absolute parts, or by their em parts where both are
+    // relative only.
+    let less = |a: Length, b: Length| {
+        if a.abs.to_pt() == 0.0 && b.abs.to_pt() == 0.0 {
+            a.em.get() < b.em.get()
+        } else {
+            a.abs.to_pt() < b.abs.to_pt()
+        }
+    };
+    let (min_x, min_y) = (0..=count).map(corner).fold((radius, radius), |min, c| {
+        let x = if less(min.0, c.0) { min.0 } else { c.0 };
+        let y = if less(min.1, c.1) { min.1 } else { c.1 };
+        (x, y)
+    });
+    let vertices = (0..=count).map(|i| {
+        let (x, y) = corner(i);
+        let point = [x - min_x, y - min_y].map(|l| Value::Relative(Rel::from(l)));
+        Value::Array(crate::model::Array::from_iter(point))
+    });
+    let mut polygon = Content::new(crate::model::POLYGON)
+        .with_field("vertices", Value::Array(crate::model::Array::from_iter(vertices)));
+    for name in ["fill", "stroke"] {
+        if let Some(value) = elem.field(name) {
+            polygon = polygon.with_field(name, value.clone());
+        }
+    }
+    polygon.spanned(elem.span())
+}
+
 /// Realizes the `body` field of `content` under `styles`.
 fn visit_body(
     r: &mut Realizer,
@@ -251,11 +335,8 @@ pub(super) fn get(content: &Content, styles: &Styles, field: &str) -> Value {
 /// Typst's default for a field whose default in the element table differs from it.
 pub(super) fn default(elem: Element, field: &str) -> Option<Value> {
     match (elem.name(), field) {
-        ("figure", "numbering") => Some(Value::str("1")),
+        ("figure" | "footnote", "numbering") => Some(Value::str("1")),
         ("figure", "gap") => Some(Value::Length(Length::em(Em::new(0.65)))),
-        ("sub" | "super", "size") => Some(Value::Length(Length::em(Em::new(0.6)))),
-        ("sub", "baseline") => Some(Value::Length(Length::em(Em::new(0.2)))),
-        ("super", "baseline") => Some(Value::Length(Length::em(Em::new(-0.5)))),
         _ => None,
     }
 }
@@ -311,13 +392,16 @@ pub(super) fn show_set(elem: &Content, styles: &Styles) -> Styles {
         if get(elem, styles, "block") == Value::Bool(true) {
             out.push(prop(PAR, "justify", Value::Bool(false)));
         }
+    } else if elem.is(FOOTNOTE_ENTRY) {
+        out.push(prop(PAR, "leading", Value::Length(Length::em(Em::new(0.5)))));
+        out.push(prop(TEXT, "size", Value::Length(Length::em(Em::new(0.85)))));
     }
     out
 }
 
 /// Whether an element has show-set styles of its own.
 pub(super) fn has_show_set(elem: &Content) -> bool {
-    elem.is(HEADING) || elem.is(RAW)
+    elem.is(HEADING) || elem.is(RAW) || elem.is(FOOTNOTE_ENTRY)
 }
 
 /// A heading's level: given, or its depth plus the offset.
@@ -357,7 +441,17 @@ pub(super) fn number(
     } else {
         counted.to_vec()
     };
-    format_numbers(r, numbering, &numbers, elem.span()).map(Some)
+    // As in Typst, the numbering runs where the element stands: a function may ask for
+    // other counters there (`counter(heading).get()` in a figure's numbering).
+    let outer = elem.location().map(|location| {
+        let here = Here { location: Some(location), page: None, ..r.engine.here.clone() };
+        std::mem::replace(&mut r.engine.here, here)
+    });
+    let result = format_numbers(r, numbering, &numbers, elem.span()).map(Some);
+    if let Some(outer) = outer {
+        r.engine.here = outer;
+    }
+    result
 }
 
 /// Formats numbers by a pattern or function (through the library's `numbering`).
@@ -511,7 +605,8 @@ fn tag_queryable(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator
     if elem.label().is_some() {
         return;
     }
-    let location = loc.location();
+    // A prepared element keeps the location its preparation tagged.
+    let location = elem.location().unwrap_or_else(|| loc.location());
     let shown = super::show::materialize(elem, styles).located(location);
     let mut hasher = FxHasher64::default();
     location.hash(&mut hasher);
@@ -839,7 +934,9 @@ fn raw(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> Sourc
     if !block {
         return r.visit(&realized, styles, loc.child(0));
     }
-    let body = match get(elem, styles, "align") {
+    // Only an alignment that is given (not the default, `start`) wraps the lines.
+    let given = elem.field("align").or_else(|| StyleChain::new(styles).get(elem.elem(), "align"));
+    let body = match given.cloned().unwrap_or(Value::None) {
         Value::Alignment(alignment) => Content::new(ALIGN_ELEM)
             .with_field("alignment", Value::Alignment(alignment))
             .with_field("body", Value::Content(realized)),

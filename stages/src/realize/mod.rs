@@ -20,6 +20,7 @@ mod document;
 mod items;
 
 mod builtin;
+mod footnote;
 mod marks;
 mod math;
 mod outline;
@@ -32,6 +33,8 @@ mod walk;
 #[cfg(test)]
 mod tests;
 
+pub use self::builtin::hidden;
 pub use self::document::{realize_document, realize_flow};
+pub use self::footnote::{entry_locator, entry_tag, footnote_entry, is_reference};
 pub use self::items::{FlowItem, InlinePiece, PageRun, Par, Parity, Spacing};
 pub use self::marks::decorations;

@@ -28,8 +28,8 @@ use super::reference::{lang, link_to};
 use crate::base::{Em, Introspection, Record, SourceResult, Span, TagInfo};
 use crate::eval::{At, Engine};
 use crate::model::{
-    Args, BLOCK, BOX, Content, Fr, FromValue, H, HEADING, Length, OUTLINE_ENTRY, PAR, Rel, SPACE,
-    Selector, StyleChain, Styles, Value, expected,
+    Args, BLOCK, BOX, Content, FIGURE, Fr, FromValue, H, HEADING, Length, OUTLINE_ENTRY, PAR, Rel,
+    SPACE, Selector, StyleChain, Styles, Value, expected,
 };
 
 /// The space between an entry's number and its title, in em (Typst's default gap).
@@ -50,12 +50,20 @@ pub(super) fn outline(
         Value::Int(depth) => Some(usize::try_from(depth).unwrap_or(usize::MAX)),
         _ => None,
     };
-    let records = engine.introspect(Introspection::Headings, span, "outline").records();
-    let entries: Vec<Entry> = records
-        .iter()
-        .filter_map(Entry::of)
-        .filter(|e| depth.is_none_or(|d| e.level <= d) && filter.admits(e))
-        .collect();
+    let entries: Vec<Entry> = match &filter.figures {
+        Some(selector) => {
+            let records = engine.introspect(Introspection::Elements, span, "outline").records();
+            figure_entries(records, selector)
+        }
+        None => {
+            let records = engine.introspect(Introspection::Headings, span, "outline").records();
+            records
+                .iter()
+                .filter_map(Entry::of)
+                .filter(|e| depth.is_none_or(|d| e.level <= d) && filter.admits(e))
+                .collect()
+        }
+    };
 
     let widths = NumberWidths::of(&entries);
     let indent = get(elem, styles, "indent");
@@ -71,6 +79,10 @@ pub(super) fn outline(
     for entry in &entries {
         let indent = indentation(engine, &indent, &widths, entry.level, span)?;
         children.push(entry.realize(indent, &widths, leading, fill.as_ref(), span));
+    }
+    // Without a title and entries, an outline shows nothing (not even an empty block).
+    if children.is_empty() {
+        return Ok(Content::empty());
     }
     Ok(Content::new(BLOCK)
         .with_field("body", Value::Content(Content::sequence(children)))
@@ -95,10 +107,11 @@ fn title(elem: &Content, styles: &Styles) -> Option<Content> {
 }
 
 /// Which headings an outline lists: all outlined ones, or those of one level
-/// (`heading.where(level: 2)`).
+/// (`heading.where(level: 2)`); or which figures (`figure.where(kind: table)`).
 #[derive(Debug, Default, Clone, PartialEq)]
 pub(super) struct Filter {
     level: Option<usize>,
+    figures: Option<Selector>,
 }
 
 impl Filter {
@@ -112,6 +125,9 @@ impl Filter {
             Value::None | Value::Auto => Ok(Self::default()),
             Value::Func(func) => match func.element() {
                 Some(elem) if elem == HEADING => Ok(Self::default()),
+                Some(elem) if elem == FIGURE => {
+                    Ok(Self { figures: Some(Selector::Elem(FIGURE, None)), ..Self::default() })
+                }
                 Some(elem) if !outlinable(elem) => {
                     crate::bail!(span, "cannot outline {}", elem.short_name())
                 }
@@ -123,10 +139,14 @@ impl Filter {
                 Selector::Elem(elem, Some(fields)) if *elem == HEADING => {
                     match (fields.len(), fields.get("level")) {
                         (1, Some(Value::Int(level))) => {
-                            Ok(Self { level: Some(usize::try_from(*level).unwrap_or(0)) })
+                            let level = Some(usize::try_from(*level).unwrap_or(0));
+                            Ok(Self { level, ..Self::default() })
                         }
                         _ => unsupported("headings selected by fields other than the level"),
                     }
+                }
+                Selector::Elem(elem, _) if *elem == FIGURE => {
+                    Ok(Self { figures: Some((**selector).clone()), ..Self::default() })
                 }
                 Selector::Elem(elem, _) => unsupported(elem.name()),
                 _ => unsupported("this selector"),
@@ -139,6 +159,45 @@ impl Filter {
     fn admits(&self, entry: &Entry) -> bool {
         self.level.is_none_or(|level| entry.level == level)
     }
+}
+
+/// The entries of the figures that `selector` matches among the element records: those
+/// outlined and numbered, each "supplement number" and caption, all at level 1.
+fn figure_entries(records: &[Record], selector: &Selector) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for record in records {
+        let TagInfo::Element(payload) = &record.info else { continue };
+        let Some(figure) = payload.downcast::<Content>() else { continue };
+        if !figure.is(FIGURE)
+            || !selector.matches(figure)
+            || matches!(figure.field("outlined"), Some(Value::Bool(false)))
+        {
+            continue;
+        }
+        let Some(location) = figure.location() else { continue };
+        let numbered = records.iter().find_map(|r| match &r.info {
+            TagInfo::Figure { supplement, numbers: Some(numbers) } if r.location == location => {
+                Some((supplement.clone(), numbers.clone(), r.clone()))
+            }
+            _ => None,
+        });
+        let Some((supplement, numbers, place)) = numbered else { continue };
+        let numbers = match supplement {
+            Some(supplement) if !supplement.is_empty() => {
+                ecow::eco_format!("{supplement}\u{a0}{numbers}")
+            }
+            _ => numbers,
+        };
+        let title = match figure.field("caption") {
+            Some(Value::Content(caption)) => match caption.field("body") {
+                Some(Value::Content(body)) => body.plain_text(),
+                _ => caption.plain_text(),
+            },
+            _ => EcoString::new(),
+        };
+        entries.push(Entry { level: 1, numbers: Some(numbers), title, record: place });
+    }
+    entries
 }
 
 /// Whether Typst can outline elements of this kind (headings, figures, equations).
@@ -560,8 +619,8 @@ mod tests {
 
     #[test]
     fn other_targets_are_errors() {
-        let hint = "outlines of figure are not supported yet";
-        assert_eq!(error("#outline(target: figure)"), hint);
+        let hint = "outlines of math.equation are not supported yet";
+        assert_eq!(error("#outline(target: math.equation)"), hint);
         assert_eq!(
             error("#outline(target: heading.where(outlined: true))"),
             "outlines of headings selected by fields other than the level are not supported yet"

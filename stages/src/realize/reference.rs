@@ -19,7 +19,8 @@ use super::builtin::get;
 use crate::base::{Introspection, Record, SourceResult, Span, TagInfo, target_record};
 use crate::eval::Engine;
 use crate::model::{
-    Args, Content, Dict, FIGURE, HEADING, LINK, Length, PAGE, Str, StyleChain, Styles, TEXT, Value,
+    Args, Content, Dict, FIGURE, FOOTNOTE, HEADING, LINK, Length, PAGE, Str, StyleChain, Styles,
+    TEXT, Value,
 };
 
 /// What a reference shows while the document has not been laid out yet.
@@ -39,6 +40,17 @@ pub(super) fn reference(
         return Ok(Content::text(PLACEHOLDER).spanned(span));
     };
     let target = target_of(engine, &labelled, label, span);
+    if target == Target::Other
+        && let Some(note) = footnote_at(engine, &labelled, label, span)
+    {
+        // As in Typst, a reference to a footnote is a footnote that refers to it.
+        let mut shown = Content::new(FOOTNOTE);
+        if let Some(numbering) = note.field("numbering") {
+            shown = shown.with_field("numbering", numbering.clone());
+        }
+        let target = Value::Label(crate::model::Label(label.into()));
+        return Ok(shown.with_field("body", target).spanned(span));
+    }
     let body = match get(elem, styles, "form") {
         Value::Str(form) if form.0 == "page" => page_form(engine, elem, styles, &labelled)?,
         _ => normal_form(engine, elem, styles, &target, label)?,
@@ -88,6 +100,19 @@ fn target_of(engine: &mut Engine, labelled: &Record, label: &str, span: Span) ->
         }
         _ => Target::Other,
     }
+}
+
+/// The footnote that carries the label recorded in `labelled`, if it is one.
+fn footnote_at(engine: &mut Engine, labelled: &Record, label: &str, span: Span) -> Option<Content> {
+    let what = eco_format!("reference to <{label}>");
+    let introspector = engine.introspect(Introspection::Elements, span, what);
+    introspector.records().iter().find_map(|record| match &record.info {
+        TagInfo::Element(payload) => payload
+            .downcast::<Content>()
+            .filter(|elem| elem.is(FOOTNOTE) && elem.location() == Some(labelled.location))
+            .cloned(),
+        _ => None,
+    })
 }
 
 /// The normal form: supplement and number ("Section 2.1").
@@ -174,8 +199,13 @@ fn page_form(
         Some(Value::Func(func)) => func.clone(),
         _ => crate::bail!(span, "the library has no `numbering` function"),
     };
+    // As in Typst, a pattern's prefix and suffix are left out (`"1."` shows `1`).
+    let pattern = matches!(numbering, Value::Str(_));
     let args = Args::new(span, [numbering, Value::Int(labelled.page as i64)]);
-    let number = func.call(engine, args)?.display().plain_text();
+    let mut number = func.call(engine, args)?.display().plain_text();
+    if pattern {
+        number = trim_numbers(&number);
+    }
     // The reference's own supplement, else the page's (`set page(supplement: ..)`).
     let supplement = match get(elem, styles, "supplement") {
         Value::Auto => StyleChain::new(styles).get(PAGE, "supplement").cloned(),
@@ -511,6 +541,9 @@ mod tests {
     fn page_references_need_page_numbering() {
         assert_eq!(text("#set page(numbering: \"i\")\n#ref(<a>, form: \"page\")"), "page~iii");
         assert_eq!(text("#set page(numbering: \"1\")\n#ref(<u>, form: \"page\")"), "page~4");
+        // A pattern's prefix and suffix are left out.
+        let source = "#set page(numbering: \"(1.)\", supplement: [p.])\n#ref(<u>, form: \"page\")";
+        assert_eq!(text(source), "p.~4");
         let (message, hints) = error("#ref(<a>, form: \"page\")", &layout());
         assert_eq!(message, "cannot reference without page numbering");
         assert_eq!(hints, vec!["you can enable page numbering with `#set page(numbering: \"1\")`"]);

@@ -18,12 +18,16 @@ use crate::eval::Engine;
 use crate::layout::blocks::{fractional_box, layout_inline_elem, layout_par_lines};
 use crate::layout::inline::{self, HAlign, InlineItem, Line, TextStyle};
 use crate::layout::text::{
-    alignment, font_size, indent_all, par_spacing, par_style, resolve_length, resolve_rel,
+    alignment, font_size, indent_all, paint, par_spacing, par_style, resolve_length, resolve_rel,
     text_style, x_share, y_share,
 };
 use crate::layout::{LayoutContext, Regions};
-use crate::model::{Alignment, BLOCK, Content, PLACE, Rel, StyleChain, Styles, VAlign, Value};
+use crate::model::{
+    Alignment, BLOCK, Color, Content, PLACE, Rel, StyleChain, Styles, VAlign, Value,
+};
 use crate::realize::{FlowItem, InlinePiece, Par, Spacing};
+
+use super::lines::Marker;
 
 /// The weakness of a weak `v`.
 pub(super) const WEAK_V: u8 = 1;
@@ -346,6 +350,9 @@ fn layout_par(
                     continue;
                 }
                 let mut frame = layout_inline_elem(cx, content, styles, *locator, regions.base())?;
+                if crate::realize::hidden(styles) {
+                    hide(&mut frame);
+                }
                 if let Some(dest) = link {
                     let size = frame.size();
                     frame.push(Point::zero(), FrameItem::Link(dest.clone(), size));
@@ -371,6 +378,23 @@ fn layout_par(
         style.align = HAlign::Left;
     }
     let mut lines = layout_par_lines(cx, &par.items, &items, &style, regions.base())?;
+    // Hidden text was shaped with the invisible fill that `hide` sets: its runs go.
+    if par.items.iter().any(
+        |piece| matches!(piece, InlinePiece::Text { styles, .. } if crate::realize::hidden(styles)),
+    ) {
+        let invisible = paint(Color::BLACK.with_alpha(0.0));
+        let keep = |item: &FrameItem| !matches!(item, FrameItem::Text(t) if t.fill == invisible);
+        for line in &mut lines {
+            retain(&mut line.frame, &keep);
+        }
+    }
+    // Numbered lines carry a marker at their baseline for the page's flow.
+    if let Some(marker) = Marker::of(&par.styles) {
+        for line in &mut lines {
+            let baseline = line.frame.baseline();
+            line.frame.push(Point::new(Abs::zero(), baseline), FrameItem::Tag(marker.tag()));
+        }
+    }
     if shrink && !lines.is_empty() {
         let indent = |i: usize| if i == 0 { style.first_line_indent } else { style.hanging_indent };
         let target = lines
@@ -405,4 +429,32 @@ fn align_share(align: HAlign, dir: inline::Dir) -> f64 {
         (HAlign::Center, _) => 0.5,
         (HAlign::Right, _) | (HAlign::End, false) | (HAlign::Start, true) => 1.0,
     }
+}
+
+/// Removes what `frame` draws, keeping its size and its tags: the look of hidden
+/// content.
+pub(super) fn hide(frame: &mut Frame) {
+    retain(frame, &|item| matches!(item, FrameItem::Tag(_)));
+}
+
+/// Keeps of `frame`'s items (searching its groups) those that `keep` picks.
+pub(super) fn retain(frame: &mut Frame, keep: &dyn Fn(&FrameItem) -> bool) {
+    let nested = |item: &FrameItem| matches!(item, FrameItem::Group(_));
+    if frame.items().all(|(_, item)| keep(item) && !nested(item)) {
+        return;
+    }
+    let mut out = Frame::new(frame.size());
+    out.set_baseline(frame.baseline());
+    for (pos, item) in frame.items() {
+        match item {
+            FrameItem::Group(group) => {
+                let mut group = group.clone();
+                retain(&mut group.frame, keep);
+                out.push(*pos, FrameItem::Group(group));
+            }
+            item if keep(item) => out.push(*pos, item.clone()),
+            _ => {}
+        }
+    }
+    *frame = out;
 }

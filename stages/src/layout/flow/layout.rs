@@ -1,5 +1,5 @@
 //! The flow's entry points: content → realized flow items → frames, and flow items →
-//! frames (collection, then distribution).
+//! frames (collection, then distribution), for nested flows and for a page's.
 
 use crate::base::{Locator, SourceResult};
 use crate::layout::{Fragment, LayoutContext, Regions};
@@ -29,5 +29,18 @@ pub fn layout_flow(
     regions: Regions,
 ) -> SourceResult<Fragment> {
     let children = collect(cx, items, &regions)?;
-    distribute(cx, &children, regions)
+    distribute(cx, &children, regions, None)
+}
+
+/// Lays out the flow of a page run with `styles` into its body regions: as
+/// [`layout_flow`], and the entries of the footnotes whose markers land in a region go
+/// to its bottom.
+pub fn layout_page_flow(
+    cx: &mut LayoutContext,
+    items: &[FlowItem],
+    regions: Regions,
+    styles: &Styles,
+) -> SourceResult<Fragment> {
+    let children = collect(cx, items, &regions)?;
+    distribute(cx, &children, regions, Some((styles, items)))
 }

@@ -6,7 +6,7 @@
 
 use crate::base::{Abs, Point, Size, SourceResult};
 use crate::doc::{Frame, FrameItem};
-use crate::layout::flow::layout_flow;
+use crate::layout::flow::layout_page_flow;
 use crate::layout::text::resolve_rel;
 use crate::layout::{LaidPage, LayoutContext, Regions};
 use crate::model::{PAGE, Rel, Style, StyleChain, Styles, Value};
@@ -137,7 +137,7 @@ pub fn layout_run(cx: &mut LayoutContext, run: &PageRun) -> SourceResult<Vec<Lai
         }
     };
     let lead = run.lead.min(run.items.len());
-    let fragment = layout_flow(cx, &run.items[lead..], regions)?;
+    let fragment = layout_page_flow(cx, &run.items[lead..], regions, &run.styles)?;
     let mut frames = fragment.0;
     if frames.is_empty() {
         frames.push(Frame::new(Size::new(column, if finite { body.height } else { Abs::zero() })));

@@ -290,3 +290,74 @@ fn page_paper_set_later_replaces_width_and_height() {
     let same = size("#set page(width: 50pt, paper: \"a10\")\nA");
     assert!(near(same.width, Abs::pt(50.0)) && near(same.height, Abs::mm(37.0)));
 }
+
+#[test]
+fn hidden_content_keeps_its_room_and_draws_nothing() {
+    let words = |source: &str| {
+        check_source(source, |pages| {
+            let frame = &pages[0].frame;
+            (texts(frame), crate::layout::testing::shapes(frame).len())
+        })
+    };
+    let page = "#set page(width: 120pt, height: 150pt, margin: 10pt)\n";
+    let (hidden, shapes) = words(&format!(
+        "{page}Hello Jane \\\n#hide[Hello #box(rect(width: 5pt))] Joe\n#hide[= Title]\nEnd"
+    ));
+    let (shown, _) =
+        words(&format!("{page}Hello Jane \\\nHello #box(rect(width: 5pt)) Joe\n= Title\nEnd"));
+    let text: Vec<&str> = hidden.iter().map(|(_, t)| t.trim()).collect();
+    assert_eq!(text, ["Hello Jane", "Joe", "End"]);
+    assert_eq!(shapes, 0);
+    // What follows the hidden content stands where it would after visible content.
+    let at = |list: &[(crate::base::Point, String)], word: &str| {
+        list.iter().find(|(_, t)| t.trim() == word).map(|(p, _)| *p).unwrap()
+    };
+    assert_eq!(at(&hidden, "Joe"), at(&shown, "Joe"));
+    assert_eq!(at(&hidden, "End"), at(&shown, "End"));
+}
+
+#[test]
+fn footnote_entries_follow_the_text_at_the_page_bottom() {
+    let source = "#set page(width: 120pt, height: 100pt, margin: 10pt)\n\
+        A#footnote[One] B#footnote[Two]\n\nC";
+    check_source(source, |pages| {
+        let mut texts = texts(&pages[0].frame);
+        texts.sort_by(|a, b| a.0.y.to_pt().total_cmp(&b.0.y.to_pt()));
+        let runs: Vec<&str> = texts.iter().map(|(_, t)| t.trim()).collect();
+        // The markers (numbered from the previous layout: none in this single pass)
+        // are raised above their words; the entries come after the text, in order,
+        // at the bottom of the body (the page is 100pt high, with 10pt margins).
+        let at = |run: &str| texts.iter().find(|(_, t)| t.trim() == run).unwrap().0;
+        assert!(at("C").y < at("One").y && at("One").y < at("Two").y, "{runs:?}");
+        assert!(at("Two").y > Abs::pt(80.0), "{runs:?}");
+        assert!(at("A").y < at("C").y);
+    });
+}
+
+#[test]
+fn numbered_lines_get_numbers_in_the_margin() {
+    let source = "#set page(width: 120pt, height: 100pt, margin: (left: 30pt, rest: 10pt))\n\
+        #set par.line(numbering: \"1\", numbering-scope: \"page\")\n\
+        First \\\nSecond\n#block[Third]\n#pagebreak()\nFourth";
+    check_source(source, |pages| {
+        let runs = |page: &Page| {
+            let mut texts = texts(&page.frame);
+            texts.sort_by(|a, b| {
+                (a.0.y.to_pt(), a.0.x.to_pt()).partial_cmp(&(b.0.y.to_pt(), b.0.x.to_pt())).unwrap()
+            });
+            texts
+        };
+        let first = runs(&pages[0]);
+        let words: Vec<&str> = first.iter().map(|(_, t)| t.trim()).collect();
+        assert_eq!(words, ["1", "First", "2", "Second", "3", "Third"]);
+        // Each number stands in the left margin on its line's baseline.
+        for pair in first.chunks(2) {
+            assert_eq!(pair[0].0.y, pair[1].0.y);
+            assert!(pair[0].0.x < Abs::pt(30.0) && pair[1].0.x >= Abs::pt(30.0));
+        }
+        // Page-scoped numbers start anew.
+        let second = runs(&pages[1]);
+        let words: Vec<&str> = second.iter().map(|(_, t)| t.trim()).collect();
+        assert_eq!(words, ["1", "Fourth"]);
+    });
+}
