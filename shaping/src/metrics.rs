@@ -48,23 +48,14 @@ impl FontMetrics {
     pub(crate) fn of_face(face: &ttf_parser::Face) -> Self {
         let upem = f64::from(face.units_per_em().max(1));
         let em = |units: i16| f64::from(units) / upem;
-        let glyph_top = |c: char| {
-            let glyph = face.glyph_index(c)?;
-            face.glyph_bounding_box(glyph).map(|rect| rect.y_max)
-        };
 
         let ascender = em(face.ascender());
         let descender = em(face.descender());
-        let cap_height = face
-            .capital_height()
-            .filter(|&h| h > 0)
-            .or_else(|| glyph_top('H'))
-            .map_or(ascender, em);
-        let x_height = face
-            .x_height()
-            .filter(|&h| h > 0)
-            .or_else(|| glyph_top('x'))
-            .map_or(ascender / 2.0, em);
+        // As in Typst, a font without cap or x height (an `OS/2` table older than
+        // version 2, as DejaVu Sans Mono's) takes its typographic ascender for both.
+        let typo_ascender = em(face.typographic_ascender().unwrap_or(face.ascender()));
+        let cap_height = face.capital_height().filter(|&h| h > 0).map_or(typo_ascender, em);
+        let x_height = face.x_height().filter(|&h| h > 0).map_or(typo_ascender, em);
 
         let post = face.underline_metrics();
         let os2 = face.strikeout_metrics();
@@ -138,7 +129,7 @@ mod tests {
         );
         check(
             "DejaVu Sans Mono",
-            [2048.0, 1901.0 / 2048.0, 1493.0 / 2048.0, 1120.0 / 2048.0, -483.0 / 2048.0],
+            [2048.0, 1901.0 / 2048.0, 1556.0 / 2048.0, 1556.0 / 2048.0, -483.0 / 2048.0],
             (-130.0 / 2048.0, 90.0 / 2048.0),
             (530.0 / 2048.0, 102.0 / 2048.0),
         );

@@ -7,7 +7,7 @@
 //! Typst 0.15.1:
 //! - a strong `pagebreak()` always ends the page, so a document ending in one has an
 //!   empty last page, and two in a row make an empty page between them;
-//! - a weak one does nothing on an empty page;
+//! - a weak one does nothing on an empty page, and adds no page at the document's end;
 //! - `set page(..)` on an empty page only restyles it, so `#pagebreak() #set page(..)`
 //!   and a `set page` at the very start add no page;
 //! - an empty last page keeps the styles of the last `set page(..)` that left it empty,
@@ -77,6 +77,8 @@ pub(super) struct Runs<'a> {
     /// Whether the run being filled is emitted even when empty (it follows a strong
     /// page break, or it is the first).
     forced: bool,
+    /// Whether the run being filled follows a weak page break.
+    weak: bool,
     /// The page styles the run being filled takes if it stays empty: those of the last
     /// `set page(..)` scope that left it empty (after `#pagebreak()` at the end of a
     /// scope, or a `set page` with nothing after it), as Typst styles such a page.
@@ -93,7 +95,8 @@ const RUN_KEY: u64 = 1 << 62;
 
 impl<'a> Runs<'a> {
     fn new(emit: &'a mut dyn FnMut(PageRun), styles: Styles, base: Locator) -> Self {
-        Self { emit, index: 0, styles, parity: None, forced: true, base, pending: None, lead: 0 }
+        let (parity, pending) = (None, None);
+        Self { emit, index: 0, styles, parity, forced: true, weak: false, base, pending, lead: 0 }
     }
 
     /// Ends the run being filled at a page break.
@@ -114,7 +117,9 @@ impl<'a> Runs<'a> {
         self.emit_run(items);
         self.styles = styles.clone();
         self.parity = to;
-        self.forced = true;
+        // After a weak break, a page follows only if something is put on it.
+        self.forced = !weak;
+        self.weak = weak;
     }
 
     /// Switches to other page styles: the run being filled ends if it has content,
@@ -124,6 +129,7 @@ impl<'a> Runs<'a> {
             self.emit_run(items);
             self.parity = None;
             self.forced = false;
+            self.weak = false;
         } else {
             self.lead = items.len();
         }
@@ -153,9 +159,12 @@ impl<'a> Runs<'a> {
     /// Emits the last run: when it has content, when it must exist, or when the document
     /// would otherwise have no page at all. A last run of nothing but tags (content that
     /// shows nothing, after the page style changed back) is dropped rather than turned
-    /// into a blank page.
+    /// into a blank page; so is an empty one after a weak page break. Tags after a weak
+    /// break at the very end still get a page of their own (Typst puts them at the end of
+    /// the last page, after its footer).
     fn finish(mut self, mut items: Vec<FlowItem>) {
-        if has_content(&items) || self.forced || self.index == 0 {
+        let tags_after_weak = self.weak && !items.is_empty();
+        if has_content(&items) || self.forced || self.index == 0 || tags_after_weak {
             self.emit_run(&mut items);
         }
     }

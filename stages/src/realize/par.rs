@@ -20,6 +20,8 @@ pub(super) struct ParBuilder {
     pieces: Vec<InlinePiece>,
     /// A space waiting for the next visible piece.
     space: Option<(Styles, Span)>,
+    /// Tags that came after the waiting space: they follow it if it stays.
+    held: Vec<Tag>,
     /// Whether weak spacing came last (it swallows the spaces around it).
     weak: bool,
     /// The styles of the last piece (the paragraph's `par` properties are read there).
@@ -46,7 +48,7 @@ impl ParBuilder {
 
     /// Whether anything at all (a tag included) is pending.
     pub fn has_pieces(&self) -> bool {
-        !self.pieces.is_empty()
+        !self.pieces.is_empty() || !self.held.is_empty()
     }
 
     /// The last character of the text so far; `None` at the paragraph's start or after
@@ -122,6 +124,7 @@ impl ParBuilder {
         let weak = matches!(piece, InlinePiece::Spacing { weak: true, .. });
         if weak {
             self.space = None;
+            self.release();
         } else {
             self.flush_space(None);
         }
@@ -138,6 +141,7 @@ impl ParBuilder {
     /// Adds a forced line break (a space before it disappears).
     pub fn linebreak(&mut self, justify: bool, styles: &Styles, span: Span) {
         self.space = None;
+        self.release();
         self.weak = false;
         self.begin(span);
         self.last = None;
@@ -145,9 +149,27 @@ impl ParBuilder {
         self.styles = Some(styles.clone());
     }
 
-    /// Adds a tag (invisible: a pending space stays pending).
+    /// Adds a tag (invisible: a pending space stays pending, and the tag stays after it,
+    /// as in Typst).
     pub fn tag(&mut self, tag: Tag) {
-        self.pieces.push(InlinePiece::Tag(tag));
+        if self.space.is_some() {
+            self.held.push(tag);
+        } else {
+            self.pieces.push(InlinePiece::Tag(tag));
+        }
+    }
+
+    /// Adds the tags held behind a space that was added or dropped.
+    fn release(&mut self) {
+        let held = std::mem::take(&mut self.held);
+        self.pieces.extend(held.into_iter().map(InlinePiece::Tag));
+    }
+
+    /// Puts tags that stood before the paragraph at its start (the tags of elements that
+    /// began before its first piece and end within it).
+    pub fn prepend_tags(&mut self, tags: impl IntoIterator<Item = Tag>) {
+        let tags: Vec<InlinePiece> = tags.into_iter().map(InlinePiece::Tag).collect();
+        self.pieces.splice(0..0, tags);
     }
 
     fn begin(&mut self, span: Span) {
@@ -165,11 +187,13 @@ impl ParBuilder {
             };
             self.push_text(" ", &styles, span, link);
         }
+        self.release();
     }
 
     /// Ends the paragraph: the finished paragraph, or only its tags when it has no
     /// visible content (they then stand in the flow).
     pub fn finish(&mut self) -> Result<Par, Vec<Tag>> {
+        self.release();
         let builder = std::mem::take(self);
         if builder.is_empty() {
             return Err(builder

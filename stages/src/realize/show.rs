@@ -66,7 +66,7 @@ pub(super) fn visit_show(
         .filter(|(_, recipe)| recipe.selector.as_ref().is_some_and(|s| may_match(s, content)))
         .collect();
     if recipes.is_empty() && !locatable(content) && !builtin::has_show_set(content) {
-        if inline_queryable(content) {
+        if inline_queryable(content) && content.location().is_none() {
             tag_inline(r, &materialize(content, styles), loc);
         }
         return Ok(false);
@@ -100,18 +100,29 @@ pub(super) fn visit_show(
         Some((prepared, _)) => (prepared, styles.clone()),
         None => {
             map = concat(&builtin::show_set(&shown, styles), &map);
+            // An element that a query gave keeps its location (Typst's): shown again,
+            // it is neither counted nor tagged a second time.
+            let queried = content.location();
             if step.is_none() && map.is_empty() && !locatable(content) {
-                if inline_queryable(content) {
+                if inline_queryable(content) && queried.is_none() {
                     tag_inline(r, &shown, loc);
                 }
                 return Ok(false);
             }
             let inner = concat(styles, &map);
             let mut elem = if map.is_empty() { shown } else { materialize(content, &inner) };
-            if let Some(location) = location(&elem, loc) {
-                elem = elem.located(location);
-            }
-            let numbers = prepare(r, &elem, &inner, loc)?;
+            let numbers = match queried {
+                Some(location) => {
+                    elem = elem.located(location);
+                    queried_numbers(r, &elem, location)
+                }
+                None => {
+                    if let Some(location) = location(&elem, loc) {
+                        elem = elem.located(location);
+                    }
+                    prepare(r, &elem, &inner, loc)?
+                }
+            };
             (Prepared { elem, numbers }, inner)
         }
     };
@@ -164,7 +175,13 @@ fn apply(
                 }
                 None => None,
             };
-            let result = func.call(r.engine, args);
+            let mut result = func.call(r.engine, args);
+            // As in Typst, errors of a rule with a selector say which element was shown.
+            if recipe.selector.is_some() {
+                let name = prepared.elem.elem().short_name();
+                let note = || ecow::eco_format!("while showing {name} element");
+                result = r.engine.trace(result, prepared.elem.span(), note);
+            }
             if let Some(outer) = outer {
                 r.engine.here = outer;
             }
@@ -355,7 +372,12 @@ fn plain(content: &Content) -> EcoString {
 
 /// Whether a sibling can be part of a run that text rules see as one text.
 pub(super) fn textual(content: &Content) -> bool {
-    (content.is(TEXT) || content.is(SPACE) || content.is(SMARTQUOTE)) && content.label().is_none()
+    // A symbol outside math is text (`#sym.pi`).
+    (content.is(TEXT)
+        || content.is(crate::model::SYMBOL)
+        || content.is(SPACE)
+        || content.is(SMARTQUOTE))
+        && content.label().is_none()
 }
 
 /// The leftmost non-empty match at or after `from` of the text rules in effect (the
@@ -462,7 +484,11 @@ pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
     let mut out = content.clone();
     let mut changed = false;
     for (i, field) in elem.fields().iter().enumerate() {
-        if !field.settable || field.internal || content.field_at(i as u8).is_some() {
+        if !field.settable
+            || field.internal
+            || elem.is_shorthand(field.name)
+            || content.field_at(i as u8).is_some()
+        {
             continue;
         }
         let value = match chain.get_folded(elem, field.name) {
@@ -558,10 +584,31 @@ fn prepare(
     }
     if locatable(elem) {
         r.tag(Tag { location: loc.child(ELEMENT_KEY).location(), info: element_info(elem) });
+    } else if elem.elem().name() == "math.equation"
+        && let Some(location) = elem.location()
+    {
+        // An equation is counted where it stands even when a show rule replaces it
+        // (`counter(math.equation).display()` in the rule); its built-in look tags the
+        // same location again, which the records keep once.
+        r.tag(Tag { location, info: element_info(elem) });
     } else if inline_queryable(elem) {
         r.tag(Tag { location: loc.location(), info: element_info(elem) });
     }
     Ok(numbers)
+}
+
+/// The number that a heading or figure from a query had where it stands in the
+/// document (as displayed under its own numbering), if it is numbered.
+fn queried_numbers(r: &mut Realizer, elem: &Content, location: Location) -> Option<EcoString> {
+    if !elem.is(HEADING) && !elem.is(FIGURE) {
+        return None;
+    }
+    let what = crate::base::Introspection::TargetOf(location);
+    let introspector = r.engine.introspect(what, elem.span(), "the number of a queried element");
+    match &introspector.record(location)?.info {
+        TagInfo::Heading { numbers, .. } | TagInfo::Figure { numbers, .. } => numbers.clone(),
+        _ => None,
+    }
 }
 
 /// The inline elements that Typst locates besides labelled content: they leave no tag
@@ -600,8 +647,37 @@ fn element_info(elem: &Content) -> TagInfo {
     let mut hasher = FxHasher64::default();
     elem.location().map(|l| l.as_u64()).hash(&mut hasher);
     elem.label().map(|l| l.0.as_str()).hash(&mut hasher);
-    elem.repr().hash(&mut hasher);
+    fingerprint(&Value::Content(elem.clone()), &mut hasher);
     TagInfo::element(elem.clone(), hasher.finish())
+}
+
+/// Feeds what `repr` writes of `value` into `hasher`, walking content, arrays and
+/// dictionaries instead of writing them out: the repr of nested content is re-indented
+/// at every level, which made deeply nested elements cost the cube of their depth.
+fn fingerprint(value: &Value, hasher: &mut FxHasher64) {
+    match value {
+        Value::Content(content) => {
+            content.elem().name().hash(hasher);
+            let fields = content.fields();
+            fields.len().hash(hasher);
+            for (name, field) in fields.iter() {
+                name.as_str().hash(hasher);
+                fingerprint(field, hasher);
+            }
+        }
+        Value::Array(items) => {
+            items.len().hash(hasher);
+            items.as_slice().iter().for_each(|item| fingerprint(item, hasher));
+        }
+        Value::Dict(dict) => {
+            dict.len().hash(hasher);
+            for (key, item) in dict.iter() {
+                key.as_str().hash(hasher);
+                fingerprint(item, hasher);
+            }
+        }
+        other => other.repr().hash(hasher),
+    }
 }
 
 #[cfg(test)]

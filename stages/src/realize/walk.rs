@@ -43,7 +43,7 @@ pub(super) struct Realizer<'a, 'w> {
     pub info: DocumentInfo,
     /// The recipes of the styles last seen.
     pub recipes: RecipeCache,
-    /// The locations of the tags so far, in order (only while realizing a document).
+    /// The locations of the tags so far, in order.
     tag_log: Vec<Location>,
     /// The elements being realized, outermost first: where their tags start in
     /// `tag_log` and, once their content is being realized, where their own tags end.
@@ -140,26 +140,56 @@ impl<'a, 'w> Realizer<'a, 'w> {
         if self.realized {
             return self.builtin(content, styles, loc, None);
         }
-        if self.runs.is_none() {
-            if show::visit_show(self, content, styles, loc)? {
-                return Ok(());
-            }
-            return self.builtin(content, styles, loc, None);
-        }
-        // In a document, note which tags belong to elements still open, for page breaks
-        // inside them (see `pagebreak`).
+        // Note which tags belong to elements still open: for page breaks inside them
+        // (see `pagebreak`) and for paragraphs that start inside them.
         let seq = self.tag_log.len();
         if let Some((_, own)) = self.open.last_mut() {
             own.get_or_insert(seq);
         }
         self.open.push((seq, None));
+        // Elements nested this deep come from a show rule matching its own output or
+        // from runaway nesting; as in Typst, that is an error (and it bounds the work).
+        if self.open.len() > show::MAX_SHOW_DEPTH + 1 {
+            self.open.pop();
+            crate::bail!(content.span(), "maximum show rule depth exceeded";
+                hint: "maybe a show rule matches its own output";
+                hint: "maybe there are too deeply nested elements");
+        }
         let result = match show::visit_show(self, content, styles, loc) {
             Ok(true) => Ok(()),
             Ok(false) => self.builtin(content, styles, loc, None),
             Err(errors) => Err(errors),
         };
-        self.open.pop();
+        if let Some((seq, own)) = self.open.pop() {
+            let own = own.unwrap_or(self.tag_log.len());
+            if let Some(&first) = self.tag_log.get(seq..own).and_then(|tags| tags.first()) {
+                self.join_par(first);
+            }
+        }
         result
+    }
+
+    /// Moves the tag of an element that ends now into the paragraph being built, when the
+    /// paragraph started inside the element and only tags stand between the two.
+    ///
+    /// As in Typst, an element's start tag before a paragraph belongs to the paragraph
+    /// when the element ends within it (`#context [Text]` is located on the text's
+    /// line); one that ended before the paragraph's first piece stays in the flow.
+    fn join_par(&mut self, first: Location) {
+        if self.par.is_empty() {
+            return;
+        }
+        let run = self.items.iter().rposition(|item| !matches!(item, FlowItem::Tag(_)));
+        let run = run.map_or(0, |i| i + 1);
+        let found = self.items[run..]
+            .iter()
+            .position(|item| matches!(item, FlowItem::Tag(tag) if tag.location == first));
+        let Some(at) = found else { return };
+        let tags = self.items.drain(run + at..).filter_map(|item| match item {
+            FlowItem::Tag(tag) => Some(tag),
+            _ => None,
+        });
+        self.par.prepend_tags(tags.collect::<Vec<_>>());
     }
 
     /// Shows an element by its built-in look (`numbers`: what preparation counted for a
@@ -359,7 +389,13 @@ impl<'a, 'w> Realizer<'a, 'w> {
     /// As in Typst, tags at the paragraph's end are not part of it: they stand in the
     /// flow after it, with whatever comes next (a heading whose show rule gives a block
     /// is located at that block, not at the end of the line before).
+    ///
+    /// The paragraph's own properties (its leading in `em`, its spacing) are read in the
+    /// styles that all its pieces share, as Typst reads them in the paragraph's trunk.
     fn push_par(&mut self, mut par: super::Par) {
+        if let Some(trunk) = common_prefix(&piece_styles(&par)) {
+            par.styles = trunk;
+        }
         let content = par.items.iter().rposition(|p| !matches!(p, InlinePiece::Tag(_)));
         let trailing = par.items.split_off(content.map_or(0, |i| i + 1));
         self.items.push(FlowItem::Par(par));
@@ -372,17 +408,7 @@ impl<'a, 'w> Realizer<'a, 'w> {
     /// Shows a finished paragraph by the `show par` rules in effect: as a `par` element
     /// whose body holds its pieces, under the styles they all share.
     fn show_par(&mut self, par: super::Par, loc: Locator) -> SourceResult<()> {
-        let styled: Vec<&Styles> = par
-            .items
-            .iter()
-            .filter_map(|piece| match piece {
-                InlinePiece::Text { styles, .. }
-                | InlinePiece::Spacing { styles, .. }
-                | InlinePiece::Box { styles, .. } => Some(styles),
-                _ => None,
-            })
-            .collect();
-        let trunk = common_prefix(&styled).unwrap_or_else(|| par.styles.clone());
+        let trunk = common_prefix(&piece_styles(&par)).unwrap_or_else(|| par.styles.clone());
         // What an earlier paragraph's rule gave is grouped anew (Typst's rule output is
         // not nested in it): the marks of paragraph rules do not count towards the depth
         // of show rules, only the paragraphs being shown inside each other do.
@@ -516,9 +542,7 @@ impl<'a, 'w> Realizer<'a, 'w> {
     /// Adds a tag where the content stands: in the paragraph if one is being built,
     /// else in the flow.
     pub fn tag(&mut self, tag: Tag) {
-        if self.runs.is_some() {
-            self.tag_log.push(tag.location);
-        }
+        self.tag_log.push(tag.location);
         // A paragraph with nothing but tags gives them back to the flow when it ends, so
         // an inline element's tags may start one.
         if self.par.has_pieces() || self.inline_tags {
@@ -602,6 +626,19 @@ const INLINE: &[&str] = &[
 
 /// Keeps the locators of paragraphs shown by `show par` rules apart from others.
 const PAR_KEY: u64 = 1 << 58;
+
+/// The styles of a paragraph's styled pieces (text, spacing and boxes), in order.
+fn piece_styles(par: &super::Par) -> Vec<&Styles> {
+    par.items
+        .iter()
+        .filter_map(|piece| match piece {
+            InlinePiece::Text { styles, .. }
+            | InlinePiece::Spacing { styles, .. }
+            | InlinePiece::Box { styles, .. } => Some(styles),
+            _ => None,
+        })
+        .collect()
+}
 
 /// The longest list of styles that all of `lists` start with; `None` for no lists.
 fn common_prefix(lists: &[&Styles]) -> Option<Styles> {

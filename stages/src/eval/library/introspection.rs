@@ -33,8 +33,8 @@ use crate::base::{
     Asked, FxHasher64, Introspection, Introspector, Location, Locator, Record, SourceResult, Span,
     TagInfo,
 };
-use crate::eval::Engine;
 pub(super) use crate::eval::require_context;
+use crate::eval::{Engine, Here};
 use crate::model::{
     Args, Content, Counter, CounterKey, CounterState, Dict, Func, Label, Length, Scope, Selector,
     Type, Value,
@@ -582,7 +582,20 @@ fn display(
     for &n in numbers.numbers() {
         args.push(span, Value::Int(n as i64));
     }
-    Func::from(&super::numbering::NUMBERING).call(engine, args)
+    // As in Typst, a numbering displayed `at` a place runs there: `here()` in a numbering
+    // function is that place (a figure numbered with its heading's number).
+    let outer = match at {
+        Some(Some(location)) => {
+            let place = Here { location: Some(location), page: None, ..engine.here.clone() };
+            Some(std::mem::replace(&mut engine.here, place))
+        }
+        _ => None,
+    };
+    let result = Func::from(&super::numbering::NUMBERING).call(engine, args);
+    if let Some(outer) = outer {
+        engine.here = outer;
+    }
+    result
 }
 
 /// Whether a set rule gives the elements a counter counts a numbering where `context`

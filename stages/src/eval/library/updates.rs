@@ -351,6 +351,10 @@ fn count(elem: &Content) -> Option<CounterUpdate> {
     if elem.is(FIGURE) || elem.is(EQUATION) {
         return numbered().then_some(CounterUpdate::Step(1));
     }
+    // A footnote that refers to another one by label shows that one's number.
+    if crate::realize::is_reference(elem) {
+        return None;
+    }
     Some(CounterUpdate::Step(1))
 }
 

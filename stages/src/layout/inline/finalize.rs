@@ -117,7 +117,7 @@ fn finalize_line(
         }
     }
 
-    let (ascent, descent) = vertical_metrics(p, spec.start, &pieces, outlines);
+    let (ascent, descent) = vertical_metrics(p, spec, &pieces, outlines);
     let mut frame = Frame::new(Size::new(par.width.max(Abs::zero()), ascent + descent));
     frame.set_baseline(ascent);
 
@@ -298,7 +298,7 @@ fn justify(pieces: &mut [(Piece, Level)], extra: Abs) -> Abs {
 /// The line's ascent (the baseline's distance from the top) and descent.
 fn vertical_metrics(
     p: &Prepared,
-    start: usize,
+    spec: &LineSpec,
     pieces: &[(Piece, Level)],
     outlines: &mut Option<OutlineCache>,
 ) -> (Abs, Abs) {
@@ -322,13 +322,31 @@ fn vertical_metrics(
             Piece::Absolute(_) | Piece::Fractional(..) => {}
         }
     }
-    if !any_text && let Some(run) = nearest_run(p, start) {
-        // An empty line (or one of only boxes) is as tall as the text around it.
+    if !any_text && let Some(run) = fallback_run(p, spec.start, spec.end) {
         let (top, bottom) = edges(&ShapedRun { glyphs: Vec::new(), ..run.clone() }, outlines);
         ascent = ascent.max(top);
         descent = descent.max(bottom);
     }
     (ascent, descent)
+}
+
+/// The text run whose font gives a line without visible text its height: as in Typst,
+/// a line of trimmed spaces has the spaces' height, one ending in a forced break that of
+/// the text around the break, and one of nothing but boxes has its boxes' height only.
+fn fallback_run<'p, 'a>(
+    p: &'p Prepared<'a>,
+    start: usize,
+    end: usize,
+) -> Option<&'p ShapedRun<'a>> {
+    let items = p.items[item_at(p, start).min(p.items.len())..].iter();
+    for item in items.take_while(|item| item.range().start < end) {
+        match item {
+            Item::Text(run) if run.range.end > start => return Some(run),
+            Item::Linebreak { .. } => return nearest_run(p, start),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The text run closest to `pos`, looking backwards first.
