@@ -92,8 +92,9 @@ pub fn eval_markup_node(vm: &mut Vm, expr: Expr) -> SourceResult<Content> {
         Expr::Space(_) => Content::new(SPACE),
         Expr::Linebreak(_) => Content::new(LINEBREAK),
         Expr::Parbreak(_) => Content::new(PARBREAK),
-        Expr::Escape(escape) => Content::text(escape.get().to_string()),
-        Expr::Shorthand(shorthand) => Content::text(shorthand.get().to_string()),
+        // Escapes and shorthands are symbols, as in Typst (`[\#].func()` is `symbol`).
+        Expr::Escape(escape) => crate::model::symbol_content(escape.get().to_string()),
+        Expr::Shorthand(shorthand) => crate::model::symbol_content(shorthand.get().to_string()),
         Expr::SmartQuote(quote) => {
             Content::new(SMARTQUOTE).with_field("double", Value::Bool(quote.double()))
         }

@@ -16,7 +16,7 @@ use super::markup::eval_math_node;
 use crate::base::{SourceDiagnostic, SourceResult, Span};
 use crate::model::{
     ACCENT, ALIGN_POINT, ATTACH, Args, Array, Content, FRAC, LINEBREAK, LR, PRIMES, ROOT, SPACE,
-    Value,
+    Symbol, Value, symbol_content,
 };
 use crate::syntax::ast::{self, AstNode};
 use crate::syntax::{SyntaxKind, SyntaxNode};
@@ -26,13 +26,21 @@ pub fn eval_math_expr(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Content> {
     let span = expr.span();
     let content = match expr {
         ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) => {
-            return Ok(name_value(vm, expr)?.display().spanned(span));
+            return Ok(math_display(name_value(vm, expr)?).spanned(span));
         }
         ast::Expr::FuncCall(call) => return eval_math_call(vm, call),
-        ast::Expr::MathText(text) => Content::text(text.to_untyped().text().clone()),
-        ast::Expr::MathShorthand(shorthand) => Content::text(shorthand.get().to_string()),
+        ast::Expr::MathText(text) => {
+            // Numbers are text; any other character is a symbol (its letters italic).
+            let text = text.to_untyped().text();
+            if text.starts_with(|c: char| c.is_ascii_digit()) {
+                Content::text(text.clone())
+            } else {
+                symbol_content(text.clone())
+            }
+        }
+        ast::Expr::MathShorthand(shorthand) => symbol_content(shorthand.get().to_string()),
         ast::Expr::Text(text) => Content::text(text.to_untyped().text().clone()),
-        ast::Expr::Escape(escape) => Content::text(escape.get().to_string()),
+        ast::Expr::Escape(escape) => symbol_content(escape.get().to_string()),
         ast::Expr::Str(string) => Content::text(string.get()),
         ast::Expr::Space(_) => Content::new(SPACE),
         ast::Expr::Linebreak(_) => Content::new(LINEBREAK),
@@ -89,6 +97,15 @@ pub fn eval_math_expr(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Content> {
         }
     };
     Ok(content.spanned(span))
+}
+
+/// A value shown in math: a symbol as symbol content (as Typst does), anything else as
+/// it shows anywhere.
+pub fn math_display(value: Value) -> Content {
+    match value {
+        Value::Symbol(symbol) => symbol_content(symbol.get()),
+        other => other.display(),
+    }
 }
 
 /// The math of a script, fraction part or radicand, without the round parentheses that
@@ -165,7 +182,7 @@ fn eval_math_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Content> {
                 join_lr_body(&mut args)?;
             }
             let result = call_value(vm.engine, value, args, callee.span())?;
-            return Ok(result.display().spanned(span));
+            return Ok(math_display(result).spanned(span));
         }
         Value::Symbol(symbol) => {
             let text = symbol.get();
@@ -201,11 +218,36 @@ fn eval_math_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Content> {
         }
         _ => {}
     }
-    let head = value.display().spanned(callee.span());
+    let head = math_display(value).spanned(callee.span());
+    no_named_args(call)?;
     let mut parts = Vec::new();
     args_as_math(vm, call.args().to_untyped(), &mut parts)?;
     let lr = crate::eval::library::delimited_parts(parts, None).spanned(call.args().span());
     Ok(Content::sequence_of(vec![head, lr]))
+}
+
+/// Named arguments in a call of something that is no function are errors, one per
+/// argument, with Typst's hints.
+fn no_named_args(call: ast::FuncCall) -> SourceResult<()> {
+    let name = call.callee().to_untyped().to_text();
+    let errors: EcoVec<SourceDiagnostic> = call
+        .args()
+        .items()
+        .filter_map(|arg| match arg {
+            ast::Arg::Named(named) => Some(named),
+            _ => None,
+        })
+        .map(|named| {
+            let fixed = named.to_untyped().to_text().replacen(":", "\\:", 1);
+            SourceDiagnostic::error(
+                named.span(),
+                "named-argument syntax can only be used with functions",
+            )
+            .with_hint(eco_format!("`{name}` is not a function"))
+            .with_hint(eco_format!("to render the colon as text, escape it: `{fixed}`"))
+        })
+        .collect();
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
 /// The positional arguments of `lr` in math joined into one body, separated by commas
@@ -220,7 +262,7 @@ fn join_lr_body(args: &mut Args) -> SourceResult<()> {
     let mut parts = Vec::with_capacity(positional.len() * 2);
     for (i, arg) in positional.into_iter().enumerate() {
         if i > 0 {
-            parts.push(Content::text(","));
+            parts.push(symbol_content(","));
         }
         let part: Content = crate::model::FromValue::from_value(arg.value)
             .map_err(|message| ecow::eco_vec![SourceDiagnostic::error(arg.span, message)])?;
@@ -251,10 +293,10 @@ fn args_as_math(vm: &mut Vm, node: &SyntaxNode, out: &mut Vec<Content>) -> Sourc
             | SyntaxKind::RightParen
             | SyntaxKind::Comma
             | SyntaxKind::Semicolon
-            | SyntaxKind::Colon => out.push(Content::text(child.text().clone())),
+            | SyntaxKind::Colon => out.push(symbol_content(child.text().clone())),
             SyntaxKind::Dots => {
-                out.push(Content::text("."));
-                out.push(Content::text("."));
+                out.push(symbol_content("."));
+                out.push(symbol_content("."));
             }
             SyntaxKind::Space => out.push(Content::new(SPACE)),
             SyntaxKind::Args
@@ -274,47 +316,101 @@ fn args_as_math(vm: &mut Vm, node: &SyntaxNode, out: &mut Vec<Content>) -> Sourc
     Ok(())
 }
 
-/// The arguments of a call in math: each positional argument is a value (math becomes
-/// content, a name its value, embedded code and strings their value), rows separated
-/// by `;` become arrays, and spreads are spread as in code.
+/// The arguments of a math call, as Typst 0.15 reads them: named arguments stand apart,
+/// and each `;` gathers the positional arguments since the previous one into an array
+/// (a row); positional ones after the last `;` form a last row. Where the parser grouped
+/// a row does not matter.
 fn eval_math_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args> {
-    let mut out = Args::new(span, []);
-    for arg in args.items() {
+    let mut items = Vec::new();
+    flatten_args(args.to_untyped(), &mut items);
+    let mut named: Vec<(Span, Span, crate::model::Str, Value)> = Vec::new();
+    let mut pos: Vec<(Span, Value)> = Vec::new();
+    let mut row_start: Option<usize> = None;
+    for item in items {
+        let arg = match item {
+            MathArgItem::Arg(arg) => arg,
+            MathArgItem::RowEnd => {
+                let start = row_start.unwrap_or(0);
+                gather_row(&mut pos, start, span);
+                row_start = Some(pos.len());
+                continue;
+            }
+        };
         match arg {
-            ast::Arg::Pos(ast::Expr::Array(row)) => {
-                let mut items = EcoVec::new();
-                for item in row.items() {
-                    match item {
-                        ast::ArrayItem::Pos(expr) => items.push(math_value(vm, expr)?),
-                        ast::ArrayItem::Spread(spread) => match math_value(vm, spread.expr())? {
-                            Value::None => {}
-                            Value::Array(array) => items.extend(array),
-                            v => crate::bail!(
-                                spread.span(),
-                                "cannot spread {} into array",
-                                v.ty().long_name()
-                            ),
-                        },
+            ast::Arg::Pos(expr) => pos.push((expr.span(), math_value(vm, expr)?)),
+            ast::Arg::Named(arg) => {
+                let expr = arg.expr();
+                let value = math_value(vm, expr)?;
+                named.push((arg.span(), expr.span(), arg.name().get().clone().into(), value));
+            }
+            ast::Arg::Spread(spread) => match math_value(vm, spread.expr())? {
+                Value::None => {}
+                Value::Array(array) => {
+                    pos.extend(array.into_iter().map(|value| (spread.span(), value)));
+                }
+                Value::Dict(dict) => {
+                    for (key, value) in dict.iter() {
+                        named.push((spread.span(), spread.span(), key.clone(), value.clone()));
                     }
                 }
-                out.push(row.span(), Value::Array(Array(items)));
+                Value::Args(spread_args) => {
+                    for item in spread_args.items.iter().cloned() {
+                        match item.name {
+                            Some(name) => named.push((item.span, item.span, name, item.value)),
+                            None => pos.push((item.span, item.value)),
+                        }
+                    }
+                }
+                v => crate::bail!(spread.span(), "cannot spread {}", v.ty().long_name()),
+            },
+        }
+    }
+    if let Some(start) = row_start
+        && start != pos.len()
+    {
+        gather_row(&mut pos, start, span);
+    }
+    let mut out = Args::new(span, []);
+    for (span, value_span, name, value) in named {
+        out.push_named(span, value_span, name, value);
+    }
+    for (span, value) in pos {
+        out.push(span, value);
+    }
+    Ok(out)
+}
+
+/// An argument of a math call, or the `;` that ends a row.
+enum MathArgItem<'a> {
+    Arg(ast::Arg<'a>),
+    RowEnd,
+}
+
+/// The arguments and row ends of a math call's argument list in source order, looking
+/// into the rows the parser grouped (arrays without parentheses).
+fn flatten_args<'a>(node: &'a SyntaxNode, out: &mut Vec<MathArgItem<'a>>) {
+    for child in node.children() {
+        match child.kind() {
+            SyntaxKind::Semicolon => out.push(MathArgItem::RowEnd),
+            SyntaxKind::Space | SyntaxKind::Hash | SyntaxKind::Comma => {}
+            SyntaxKind::Array
+                if child.children().next().map(SyntaxNode::kind) != Some(SyntaxKind::LeftParen) =>
+            {
+                flatten_args(child, out);
             }
-            ast::Arg::Pos(expr) => {
-                let value = math_value(vm, expr)?;
-                out.push(expr.span(), value);
-            }
-            ast::Arg::Named(named) => {
-                let expr = named.expr();
-                let value = math_value(vm, expr)?;
-                out.push_named(named.span(), expr.span(), named.name().get().clone().into(), value);
-            }
-            ast::Arg::Spread(spread) => {
-                let value = math_value(vm, spread.expr())?;
-                super::call::spread_into(&mut out, value, spread.span())?;
+            _ => {
+                if let Some(arg) = ast::Arg::from_untyped(child) {
+                    out.push(MathArgItem::Arg(arg));
+                }
             }
         }
     }
-    Ok(out)
+}
+
+/// Gathers the positional arguments from `start` on into one array argument (a row).
+fn gather_row(pos: &mut Vec<(Span, Value)>, start: usize, span: Span) {
+    let row: EcoVec<Value> = pos.drain(start..).map(|(_, value)| value).collect();
+    pos.push((span, Value::Array(Array(row))));
 }
 
 /// The value of one math argument: embedded code and strings are evaluated as code, and
@@ -323,7 +419,20 @@ fn math_value(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Value> {
     if (expr.hash() && !math_head(expr)) || matches!(expr, ast::Expr::Str(_)) {
         return eval_expr(vm, expr);
     }
-    eval_math_node(vm, expr).map(Value::Content)
+    match expr {
+        // A name is its value (a symbol stays a symbol), as are escapes and shorthands.
+        ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) if math_head(expr) => {
+            name_value(vm, expr)
+        }
+        ast::Expr::MathShorthand(shorthand) => Ok(char_symbol(shorthand.get())),
+        ast::Expr::Escape(escape) => Ok(char_symbol(escape.get())),
+        _ => eval_math_node(vm, expr).map(Value::Content),
+    }
+}
+
+/// A symbol of one character, as escapes and shorthands are.
+fn char_symbol(c: char) -> Value {
+    Value::Symbol(Symbol::runtime(vec![(EcoString::new(), c.to_string().into())]))
 }
 
 /// Whether a call or field access starts with a math identifier (`frac(a, b)`,

@@ -9,7 +9,7 @@ use ecow::{EcoString, EcoVec, eco_format};
 
 use super::content::{ElementData, FieldData as F, none};
 use super::{Array, Content, Dict, Element, Length, Ratio, Rel, Type, Value, mismatch};
-use crate::base::{Abs, Em, SourceDiagnostic, SourceResult, Span};
+use crate::base::{Em, SourceDiagnostic, SourceResult, Span};
 
 use Type as T;
 
@@ -52,10 +52,10 @@ fn column_gap() -> Value {
     gap(0.5)
 }
 fn cancel_length() -> Value {
-    Value::Relative(Rel { rel: Ratio(1.0), abs: Length::abs(Abs::pt(3.0)) })
+    Value::Relative(Rel { rel: Ratio(1.0), abs: Length::em(Em::new(0.3)) })
 }
 fn cancel_stroke() -> Value {
-    Value::Length(Length::abs(Abs::pt(0.5)))
+    Value::Length(Length::em(Em::new(0.05)))
 }
 fn auto() -> Value {
     Value::Auto
@@ -74,6 +74,18 @@ fn parens() -> Value {
 }
 fn braces() -> Value {
     pair("{", "}")
+}
+
+math_element!(
+    /// A single character of math (a letter, a symbol, a shorthand, an escape), as
+    /// Typst's `SymbolElem`: distinct from text (numbers and quoted text), whose letters
+    /// stay upright. Outside math it shows as text.
+    SYMBOL = "symbol", "Symbol", [F::required("text", &[T::Str])]
+);
+
+/// A character of math as symbol content.
+pub fn symbol_content(text: impl Into<EcoString>) -> Content {
+    Content::new(SYMBOL).with_field("text", Value::Str(text.into().into()))
 }
 
 math_element!(
@@ -184,7 +196,7 @@ math_element!(
     /// A column vector.
     VEC = "math.vec", "Vector", [
         F::named("delim", ANY, parens).cast_with(delimiters),
-        F::named("align", &[T::Alignment], centre),
+        F::named("align", &[T::Alignment], centre).cast_with(horizontal),
         F::named("gap", REL, row_gap),
         F::variadic("children", CONTENT),
     ]
@@ -193,7 +205,7 @@ math_element!(
     /// A matrix.
     MAT = "math.mat", "Matrix", [
         F::named("delim", ANY, parens).cast_with(delimiters),
-        F::named("align", &[T::Alignment], centre),
+        F::named("align", &[T::Alignment], centre).cast_with(horizontal),
         F::named("augment", ANY, none).cast_with(augment),
         F::named("row-gap", REL, row_gap),
         F::named("column-gap", REL, column_gap),
@@ -246,6 +258,8 @@ math_element!(
         F::internal("variant"),
         F::internal("size"),
         F::internal("cramped"),
+        // Set while an equation's body is realized: its text is math.
+        F::internal("inside"),
     ]
 );
 
@@ -340,6 +354,37 @@ fn row_len(row: &Value) -> usize {
     }
 }
 
+/// An equation's `number-align`: its horizontal part, if any, must be an outer one (the
+/// number stands beside the equation, not in its middle).
+pub fn equation_number_align(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    if let Value::Alignment(alignment) = &value
+        && alignment.x == Some(super::HAlign::Center)
+    {
+        return fail(span, "expected `start`, `left`, `right`, or `end`, found center");
+    }
+    Ok(value)
+}
+
+/// A `vec`'s or matrix's `align`: a horizontal alignment only.
+fn horizontal(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
+    if let Value::Alignment(alignment) = &value
+        && alignment.y.is_some()
+    {
+        return fail(
+            span,
+            eco_format!(
+                "expected `start`, `left`, `center`, `right`, or `end`, found {}",
+                value.repr()
+            ),
+        );
+    }
+    Ok(value)
+}
+
 fn fail<T>(span: Span, message: impl Into<EcoString>) -> SourceResult<T> {
     Err(ecow::eco_vec![SourceDiagnostic::error(span, message.into())])
 }
@@ -390,8 +435,6 @@ fn delimiter(value: &Value) -> Result<Value, EcoString> {
         Value::None => return Ok(Value::None),
         Value::Str(s) => s.0.clone(),
         Value::Symbol(symbol) => symbol.get().into(),
-        // A character of math (`delim: \(`) is one too.
-        Value::Content(content) if content.is(super::TEXT) => content.plain_text(),
         other => return Err(mismatch("none, string, or symbol", other)),
     };
     let mut chars = text.chars();
@@ -407,9 +450,6 @@ fn delimiters(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> Sou
     let result = match &value {
         Value::None => Ok(Value::Array(Array::from_iter([Value::None, Value::None]))),
         Value::Str(_) | Value::Symbol(_) => single_delimiter(&value),
-        Value::Content(content) if content.is(super::TEXT) => {
-            single_delimiter(&Value::Str(content.plain_text().into()))
-        }
         Value::Array(items) => match items.as_slice() {
             [open, close] => delimiter(open).and_then(|open| {
                 delimiter(close).map(|close| Value::Array(Array::from_iter([open, close])))
@@ -428,7 +468,7 @@ fn single_delimiter(value: &Value) -> Result<Value, EcoString> {
         let c = text.0.chars().next().unwrap_or_default();
         match closing_delimiter(c) {
             Some(close) => Ok(pair(text.as_str(), &close.to_string())),
-            None => Err(eco_format!("invalid delimiter: {}", value.repr())),
+            None => Err(eco_format!("invalid delimiter: {}", open.repr())),
         }
     })
 }
@@ -439,7 +479,7 @@ fn accent(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceR
     let text: EcoString = match &value {
         Value::Str(s) => s.0.clone(),
         Value::Symbol(symbol) => symbol.get().into(),
-        Value::Content(content) if content.is(super::TEXT) => content.plain_text(),
+        Value::Content(content) if content.is(SYMBOL) => content.plain_text(),
         Value::Content(_) => return fail(span, "expected a single-codepoint symbol"),
         other => return fail(span, mismatch("string or content", other)),
     };
@@ -553,21 +593,21 @@ fn augment(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> Source
             Some(other) => fail(span, mismatch("integer or array", other)),
         }
     };
-    if let Some(key) =
-        dict.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "hline" | "vline" | "stroke"))
+    // Other keys are ignored, as in Typst.
+    let hline = offsets("hline")?;
+    let vline = offsets("vline")?;
+    let stroke = dict.get("stroke").cloned().unwrap_or(Value::Auto);
+    // One vertical line with the automatic stroke reads back as its offset.
+    if let (Value::Auto, Value::Array(h), Value::Array(v)) = (&stroke, &hline, &vline)
+        && h.is_empty()
+        && let [offset] = v.as_slice()
     {
-        return fail(
-            span,
-            eco_format!(
-                "unexpected key \"{}\", valid keys are \"hline\", \"vline\", and \"stroke\"",
-                key.as_str()
-            ),
-        );
+        return Ok(offset.clone());
     }
     let mut out = Dict::new();
-    out.insert("hline".into(), offsets("hline")?);
-    out.insert("vline".into(), offsets("vline")?);
-    out.insert("stroke".into(), dict.get("stroke").cloned().unwrap_or(Value::Auto));
+    out.insert("hline".into(), hline);
+    out.insert("vline".into(), vline);
+    out.insert("stroke".into(), stroke);
     Ok(Value::Dict(out))
 }
 

@@ -123,7 +123,8 @@ impl Value {
             Self::Decimal(v) => Content::text(v.display()),
             Self::Version(v) => Content::text(v.display()),
             Self::Content(c) => c,
-            Self::Symbol(s) => Content::text(s.get()),
+            // A symbol shows as symbol content, which becomes text outside math.
+            Self::Symbol(s) => super::symbol_content(s.get()),
             Self::Module(module) => module.content().clone(),
             // Everything else shows its code, as inline raw text.
             other => Content::new(super::RAW)

@@ -1,5 +1,6 @@
 //! A linear look for math, until math layout exists: an equation's letters become the
-//! Unicode math alphanumerics Typst shows (italic letters, `bold`, `cal`, `bb`, ...),
+//! Unicode math alphanumerics Typst shows (italic letters, `bold`, `cal`, `bb`, ...)
+//! only when their text is shown (`shown_text`), so show rules see them as written,
 //! and each math element (after its show rules, as any element) becomes a row of text:
 //! attachments after their base in smaller, shifted text, a fraction's numerator raised
 //! and its denominator lowered, a root sign before its radicand, matrices and vectors
@@ -11,8 +12,8 @@ use super::builtin::get;
 use super::walk::{Realizer, prop, with};
 use crate::base::{Em, Locator, SourceResult};
 use crate::model::{
-    ALIGN_ELEM, Alignment, Array, Content, H, HAlign, Length, MATH_STYLE, OP, OVERLINE, SPACE,
-    STRIKE, STYLED, StyleChain, Styles, TEXT, UNDERLINE, Value,
+    ALIGN_ELEM, Alignment, Content, H, HAlign, Length, MATH_STYLE, OVERLINE, SPACE, STRIKE, SYMBOL,
+    StyleChain, Styles, TEXT, UNDERLINE, Value,
 };
 
 /// Shows an equation: its body with math letters, centred on a line of its own if it is
@@ -23,10 +24,8 @@ pub(super) fn equation(
     styles: &Styles,
     loc: Locator,
 ) -> SourceResult<()> {
-    let body = match elem.field("body") {
-        Some(Value::Content(body)) => letters(body, &Letters::default()),
-        _ => Content::empty(),
-    };
+    let body = part(elem, "body");
+    let styles = &with(styles, prop(MATH_STYLE, "inside", Value::Bool(true)));
     if get(elem, styles, "block") != Value::Bool(true) {
         return r.visit(&body, styles, loc.child(0));
     }
@@ -47,6 +46,28 @@ pub(super) fn show(
 ) -> SourceResult<()> {
     let row = linear(elem, styles);
     r.visit(&row, styles, loc.child(0))
+}
+
+/// The text that text or symbol content shows as where it stands: inside an equation,
+/// in math letters (italic, bold, `cal`, ... as the math styles in effect say); elsewhere
+/// as it is.
+pub(super) fn shown_text(content: &Content, text: &str, styles: &Styles) -> EcoString {
+    let chain = StyleChain::new(styles);
+    if chain.get(MATH_STYLE, "inside") != Some(&Value::Bool(true)) {
+        return text.into();
+    }
+    let state = Letters {
+        italic: match chain.get(MATH_STYLE, "italic") {
+            Some(Value::Bool(b)) => Some(*b),
+            _ => None,
+        },
+        bold: matches!(chain.get(MATH_STYLE, "bold"), Some(Value::Bool(true))),
+        variant: match chain.get(MATH_STYLE, "variant") {
+            Some(Value::Str(v)) => Some(v.0.clone()),
+            _ => None,
+        },
+    };
+    map_text(text, &state, content.is(SYMBOL))
 }
 
 /// The content of a field, or nothing.
@@ -232,7 +253,12 @@ fn linear(elem: &Content, styles: &Styles) -> Content {
                 row.push(script(annotation.clone(), shift));
             }
         }
-        "op" => row.push(part(elem, "text")),
+        // The text of an operator stays upright.
+        "op" => {
+            let mut upright = Styles::new();
+            upright.push(prop(MATH_STYLE, "italic", Value::Bool(false)));
+            row.push(part(elem, "text").styled(upright));
+        }
         "primes" => {
             let count = match elem.field("count") {
                 Some(Value::Int(n)) => (*n).clamp(0, 64) as usize,
@@ -263,78 +289,11 @@ struct Letters {
     variant: Option<EcoString>,
 }
 
-/// The math content with its text in math letters; math elements are gone through
-/// (their fields too), other elements kept as they are.
-fn letters(content: &Content, state: &Letters) -> Content {
-    let elem = content.elem();
-    if content.is(TEXT) {
-        let Some(Value::Str(text)) = content.field("text") else { return content.clone() };
-        let mapped = map_text(text.as_str(), state);
-        if mapped == text.as_str() {
-            return content.clone();
-        }
-        return Content::text(mapped).spanned(content.span());
-    }
-    if content.is(STYLED) {
-        let (Some(Value::Content(child)), Some(Value::Styles(own))) =
-            (content.field("child"), content.field("styles"))
-        else {
-            return content.clone();
-        };
-        let chain = StyleChain::new(own);
-        let mut inner = state.clone();
-        if let Some(Value::Bool(b)) = chain.get(MATH_STYLE, "italic") {
-            inner.italic = Some(*b);
-        }
-        if let Some(Value::Bool(b)) = chain.get(MATH_STYLE, "bold") {
-            inner.bold = *b;
-        }
-        if let Some(Value::Str(v)) = chain.get(MATH_STYLE, "variant") {
-            inner.variant = Some(v.0.clone());
-        }
-        let mut out = content.clone();
-        let index = elem.field_index("child").unwrap_or_default();
-        out.push_field(index, Value::Content(letters(child, &inner)));
-        return out;
-    }
-    let math = elem.name().starts_with("math.") && elem.name() != "math.equation";
-    if !(math || content.is(crate::model::SEQUENCE)) {
-        return content.clone();
-    }
-    // The text of an operator stays upright.
-    let state =
-        if content.is(OP) { &Letters { italic: Some(false), ..state.clone() } } else { state };
-    let mut out = content.clone();
-    for (i, field) in elem.fields().iter().enumerate() {
-        let Some(value) = content.field(field.name) else { continue };
-        let mapped = match value {
-            Value::Content(c) => Value::Content(letters(c, state)),
-            Value::Array(array) => Value::Array(map_array(array, state)),
-            _ => continue,
-        };
-        out.push_field(i as u8, mapped);
-    }
-    out
-}
-
-fn map_array(array: &Array, state: &Letters) -> Array {
-    array
-        .as_slice()
-        .iter()
-        .map(|v| match v {
-            Value::Content(c) => Value::Content(letters(c, state)),
-            Value::Array(inner) => Value::Array(map_array(inner, state)),
-            other => other.clone(),
-        })
-        .collect()
-}
-
-/// Text in math letters: a single letter is italic unless told otherwise; bold and the
-/// variants map to their Unicode math alphanumerics.
-fn map_text(text: &str, state: &Letters) -> EcoString {
-    let mut chars = text.chars();
-    let single = matches!((chars.next(), chars.next()), (Some(_), None));
-    let italic = state.italic.unwrap_or(single);
+/// Text in math letters: the letters of a symbol are italic unless told otherwise, those
+/// of text (numbers, quoted text) upright, as in Typst; bold and the variants map to
+/// their Unicode math alphanumerics.
+fn map_text(text: &str, state: &Letters, symbol: bool) -> EcoString {
+    let italic = state.italic.unwrap_or(symbol);
     text.chars().map(|c| map_char(c, italic, state)).collect()
 }
 
@@ -452,7 +411,8 @@ mod tests {
     use super::*;
 
     fn check(text: &str, state: Letters, expected: &str) {
-        assert_eq!(map_text(text, &state), expected);
+        let symbol = text.chars().count() == 1;
+        assert_eq!(map_text(text, &state, symbol), expected);
     }
 
     #[test]
@@ -467,5 +427,13 @@ mod tests {
         check("R", Letters { variant: Some("bb".into()), ..Letters::default() }, "ℝ");
         check("A", Letters { variant: Some("cal".into()), ..Letters::default() }, "𝒜\u{FE00}");
         check("y", Letters { italic: Some(false), ..Letters::default() }, "y");
+    }
+
+    #[test]
+    fn text_letters_stay_upright() {
+        // Quoted text is text, not a symbol: upright unless made italic.
+        assert_eq!(map_text("a", &Letters::default(), false), "a");
+        let italic = Letters { italic: Some(true), ..Letters::default() };
+        assert_eq!(map_text("a", &italic, false), "𝑎");
     }
 }

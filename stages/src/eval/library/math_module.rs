@@ -11,7 +11,7 @@ use crate::model::{
     ACCENT, ATTACH, Args, BINOM, CANCEL, CASES, CLASS, Content, FRAC, Func, H, LIMITS, LR, Length,
     MAT, MATH_OVERLINE, MATH_STYLE, MATH_UNDERLINE, MID, OP, OVERBRACE, OVERBRACKET, OVERPAREN,
     OVERSHELL, PRIMES, Property, ROOT, SCRIPTS, STRETCH, Scope, Style, Styles, TEXT, UNDERBRACE,
-    UNDERBRACKET, UNDERPAREN, UNDERSHELL, VEC, Value,
+    UNDERBRACKET, UNDERPAREN, UNDERSHELL, VEC, Value, symbol_content,
 };
 
 super::native!(ABS, "abs", abs);
@@ -160,7 +160,7 @@ fn spacing(em: f64, weak: bool) -> Content {
 /// `dif` and `Dif`: an upright letter of class unary after weak thin spacing.
 fn differential(letter: &str) -> Value {
     let upright = math_style("italic", Value::Bool(false), Span::detached());
-    let body = Content::text(letter).styled(upright);
+    let body = symbol_content(letter).styled(upright);
     let class = Content::new(CLASS)
         .with_field("class", Value::str("unary"))
         .with_field("body", Value::Content(body));
@@ -177,7 +177,7 @@ pub fn math_style(field: &str, value: Value, span: Span) -> Styles {
 
 /// `lr` content: the body between two delimiters, with the size if one is given.
 pub fn delimited(open: &str, body: Content, close: &str, size: Option<Value>) -> Content {
-    let body = Content::sequence_of(vec![Content::text(open), body, Content::text(close)]);
+    let body = Content::sequence_of(vec![symbol_content(open), body, symbol_content(close)]);
     let lr = Content::new(LR).with_field("body", Value::Content(body));
     match size {
         Some(size) => lr.with_field("size", size),
