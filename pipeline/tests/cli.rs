@@ -484,3 +484,20 @@ fn data_files_are_read_relative_to_the_file() {
          bad.json:2:3)\n",
     );
 }
+
+#[test]
+fn show_rule_errors_name_the_shown_element() {
+    let project = Project::new("show-trace");
+    project.file("main.typ", "#show heading: it => it.foo\n= A\n");
+    check(
+        project.run(&["compile", "main.typ"]),
+        1,
+        "error: heading does not have field \"foo\"\n  \
+         ┌─ main.typ:1:24\n  \
+         │\n\
+         1 │ #show heading: it => it.foo\n  \
+         │                         ^^^\n\n  \
+         while showing heading element at main.typ:2:0\n    \
+         = A\n\n",
+    );
+}

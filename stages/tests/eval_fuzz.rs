@@ -45,6 +45,13 @@ fn check(text: String) {
     }
 }
 
+/// 96 cases per property, or `PROPTEST_CASES` of them when that is set (for a longer run:
+/// `PROPTEST_CASES=5000 cargo test -p quire-stages --test eval_fuzz`).
+fn config() -> Config {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(96);
+    Config { cases, ..Config::default() }
+}
+
 /// Tokens of code, including ones that rarely fit together.
 const TOKENS: &[&str] = &[
     "let",
@@ -247,7 +254,7 @@ fn program() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: 96, ..Config::default() })]
+    #![proptest_config(config())]
 
     #[test]
     fn eval_survives_token_soup(text in soup()) {

@@ -118,9 +118,11 @@ const SNIPPETS: &[&str] = &[
     "#text(fill: rgb(\"#abc\"))[a]\\\nline\n",
 ];
 
+/// 512 cases per property, or `PROPTEST_CASES` of them when that is set.
 fn config() -> Config {
+    let cases = std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(512);
     // Shrinking is bounded so that a failing run still ends quickly.
-    Config { cases: 512, max_shrink_time: 60_000, ..Config::default() }
+    Config { cases, max_shrink_time: 60_000, ..Config::default() }
 }
 
 /// Random text over the Typst-heavy alphabet and fragments.

@@ -92,12 +92,14 @@ def same(t, q):
 
 
 def compare_many(quire, srcs, root=None, jobs=4, files=None, places=None):
+    """`files` is one dict of extra files for every source, or a list with one per source."""
     places = places or [None] * len(srcs)
+    per = files if isinstance(files, list) else [files] * len(srcs)
     def both(arg):
-        src, place = arg
-        return run_one(TYPST, src, root, files, place=place), run_one(quire, src, root, files, place=place)
+        src, place, extra = arg
+        return run_one(TYPST, src, root, extra, place=place), run_one(quire, src, root, extra, place=place)
     with ThreadPoolExecutor(jobs) as ex:
-        res = list(ex.map(both, zip(srcs, places)))
+        res = list(ex.map(both, zip(srcs, places, per)))
     return [(s, t, q, same(t, q)) for s, (t, q) in zip(srcs, res)]
 
 
@@ -127,6 +129,23 @@ def parse_args(argv, options):
             del args[i:i + 2]
     show_all = "--all" in args
     return opt, show_all, [a for a in args if a != "--all"]
+
+
+def split_files(src):
+    """Splits a snippet into its main source and extra files: a line `>>> NAME` starts a
+    file NAME (relative to the main file's folder) that runs to the next such line.
+    Returns (main source, {name: text})."""
+    parts = re.split(r"^>>> (\S+)\n", src, flags=re.M)
+    files = {}
+    for i in range(1, len(parts) - 1, 2):
+        files[parts[i]] = parts[i + 1]
+    return parts[0], files
+
+
+def show_files(files):
+    for name, text in (files or {}).items():
+        print(">>> " + name)
+        print(text.rstrip())
 
 
 def snippets(path):

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """fulldiff.py QUIRE FILE... [--all]: like evaldiff but compares the full (human) diagnostics,
-hints and underlines included. Exit code and stderr only (no PDF text)."""
+hints and underlines included. Exit code and stderr only (no PDF text). Extra files as in evaldiff ('>>> NAME' lines)."""
 import sys, os, subprocess, tempfile, shutil, hashlib, json
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cmp import snippets
+from cmp import show_files, snippets, split_files
 from concurrent.futures import ThreadPoolExecutor
 TYPST = os.path.expanduser("~/.typst-ref/bin/typst")
 CACHE = os.path.expanduser("~/.cache/quire-compare-full")
@@ -42,9 +42,10 @@ def main():
     notrace = "--notrace" in args
     args = [a for a in args if a not in ("--all", "--notrace")]
     q, files = args[0], args[1:]
-    srcs = [s for f in files for s in snippets(f)]
+    pairs = [split_files(s) for f in files for s in snippets(f)]
+    srcs = [p[0] for p in pairs]
     with ThreadPoolExecutor(3) as ex:
-        res = list(ex.map(lambda s: (run(TYPST, s), run(q, s)), srcs))
+        res = list(ex.map(lambda p: (run(TYPST, p[0], p[1]), run(q, p[0], p[1])), pairs))
     n = 0
     def strip(r):
         if not notrace:
@@ -60,12 +61,12 @@ def main():
             skip = False
             out.append(line)
         return {"rc": r["rc"], "out": "\n".join(out).rstrip()}
-    for s, (t, qq) in zip(srcs, res):
+    for (s, fs), (t, qq) in zip(pairs, res):
         t, qq = strip(t), strip(qq)
         ok = t == qq
         n += ok
         if show_all or not ok:
-            print("=" * 70); print(s.rstrip())
+            print("=" * 70); print(s.rstrip()); show_files(fs)
             print("--- typst (rc %d)" % t["rc"]); print(t["out"].rstrip())
             print("--- quire (rc %d)" % qq["rc"]); print(qq["out"].rstrip())
     print(f"agree {n}/{len(srcs)}")

@@ -20,6 +20,7 @@ use crate::syntax::ast::{self, AstNode, Expr};
 /// except for mutating methods, which take their arguments before the place they change.
 pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
     let span = call.span();
+    check_call_depth(vm.engine, span)?;
     let callee = call.callee();
     if let Expr::FieldAccess(access) = callee {
         let name = access.field();
@@ -73,6 +74,20 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
     vm.engine.trace(result, span, || call_note(name.as_deref()))
 }
 
+/// How deep evaluation may be nested (files and closure calls, counted as Typst counts its
+/// route) where a call is still allowed: a call expression evaluated deeper fails.
+const MAX_CALL_DEPTH: usize = 80;
+
+/// Fails if a call written at `span` is nested too deep, before anything of the call is
+/// evaluated: as in Typst, the call that fails is the first one evaluated at a depth past
+/// the limit (`str(n)` in the body of a recursive closure), not the closure call itself.
+pub fn check_call_depth(engine: &Engine, span: Span) -> SourceResult<()> {
+    if engine.depth > MAX_CALL_DEPTH {
+        crate::bail!(span, "maximum function call depth exceeded");
+    }
+    Ok(())
+}
+
 /// What `target.name(..)` calls.
 enum Callee {
     /// A method of the target's type, called on the target.
@@ -123,7 +138,8 @@ fn call_resolved(
     };
     let result = match callee {
         Callee::Method(target) => {
-            methods::call(vm.engine, target, access.field().as_str(), args, span)
+            let target_span = access.target().span();
+            methods::call(vm.engine, target, target_span, access.field().as_str(), args, span)
         }
         Callee::Field(func) => call_value(vm.engine, func, args, access.span()),
         Callee::Scoped(func, target) => {

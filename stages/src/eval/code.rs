@@ -136,7 +136,13 @@ pub fn eval_expr(vm: &mut Vm, expr: Expr) -> SourceResult<Value> {
         }
         Expr::ModuleInclude(i) => Value::Content(import::eval_include(vm, i)?),
     };
-    Ok(value)
+    // As in Typst, a function without a place of its own is located at the first
+    // expression that gave it (`calc.abs` in `let f = calc.abs`): errors about calls
+    // made with it elsewhere (`map(f)`) point there.
+    Ok(match value {
+        Value::Func(func) => Value::Func(func.spanned(span)),
+        other => other,
+    })
 }
 
 /// Evaluates a sequence of code expressions, joining their results. A `set` or `show`

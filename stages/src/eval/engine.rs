@@ -17,8 +17,11 @@ pub struct Engine<'a> {
     pub world: &'a dyn World,
     /// The files being evaluated, outermost first (for cyclic import detection).
     pub route: Vec<FileId>,
-    /// The current depth of nested function calls.
+    /// How deep evaluation is nested, counted as Typst counts its route: one for each file
+    /// being evaluated and each closure being called; `eval` starts afresh at zero.
     pub depth: usize,
+    /// The closure calls being evaluated, all of them (`eval` does not reset this count).
+    pub nesting: usize,
     /// Warnings emitted so far, in order.
     pub warnings: EcoVec<SourceDiagnostic>,
     /// The previous iteration's layout (empty in the first iteration).
@@ -94,6 +97,7 @@ impl<'a> Engine<'a> {
             world,
             route: Vec::new(),
             depth: 0,
+            nesting: 0,
             warnings: EcoVec::new(),
             introspector,
             reads: Vec::new(),

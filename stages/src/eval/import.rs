@@ -47,6 +47,7 @@ fn eval_source(engine: &mut Engine, source: &Source, name: &str) -> SourceResult
             .collect());
     }
     engine.route.push(source.id());
+    engine.depth += 1;
     let base = engine.world.library();
     let mut vm = Vm::new(engine, Scopes::new(base), Some(source.id()));
     let markup = ast::Markup::from_untyped(root).unwrap_or_default();
@@ -54,6 +55,7 @@ fn eval_source(engine: &mut Engine, source: &Source, name: &str) -> SourceResult
     let flow = vm.flow.take();
     let scope = std::mem::take(&mut vm.scopes.top);
     engine.route.pop();
+    engine.depth -= 1;
     let content = result?;
     if let Some(flow) = flow {
         return Err(ecow::eco_vec![flow.forbidden()]);
@@ -61,10 +63,14 @@ fn eval_source(engine: &mut Engine, source: &Source, name: &str) -> SourceResult
     Ok(Module::new(name, scope, content))
 }
 
-/// The name of a file's module: its file name without extension.
+/// The name of a file's module: its file name without the last extension (`a.b` for
+/// `a.b.typ`; a leading dot starts no extension, as with Rust's `Path::file_stem`).
 fn stem(path: &str) -> &str {
     let name = path.rsplit('/').next().unwrap_or(path);
-    name.split_once('.').map_or(name, |(stem, _)| stem)
+    match name.rsplit_once('.') {
+        Some((stem, _)) if !stem.is_empty() => stem,
+        _ => name,
+    }
 }
 
 /// Splits a file id's path into the root it lives under and the path below it: `""` and

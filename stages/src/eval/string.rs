@@ -64,6 +64,8 @@ pub fn eval_string(
     }
     let base = engine.world.library();
     let warned = engine.warnings.len();
+    // As in Typst, the text is evaluated at depth zero, however deep `eval` was called.
+    let depth = std::mem::replace(&mut engine.depth, 0);
     // Relative paths in the text resolve from the file that called `eval`.
     let mut vm = Vm::new(engine, Scopes::new(base), span.id());
     for (name, value) in scope.iter() {
@@ -90,6 +92,7 @@ pub fn eval_string(
         }
     };
     let flow = vm.flow.take();
+    vm.engine.depth = depth;
     // Warnings from the text point at it too.
     for warning in vm.engine.warnings.make_mut()[warned..].iter_mut() {
         warning.span = warning.span.or(span);

@@ -62,16 +62,15 @@ impl Array {
 
     /// The array repeated `n` times.
     pub fn repeat(&self, n: usize) -> Result<Self, EcoString> {
+        // Beyond Typst's error (the length overflows), a length no memory holds fails
+        // with the same message rather than aborting.
         let count = self
             .len()
             .checked_mul(n)
             .filter(|&c| c <= (isize::MAX as usize) / 64)
-            .ok_or_else(|| EcoString::from("cannot repeat this array this many times"))?;
-        let mut out = EcoVec::with_capacity(count);
-        for _ in 0..n {
-            out.extend(self.0.iter().cloned());
-        }
-        Ok(Self(out))
+            .ok_or_else(|| eco_format!("cannot repeat this array {n} times"))?;
+        // `cycle().take(count)` stops at once for an empty array, however large `n` is.
+        Ok(self.0.iter().cloned().cycle().take(count).collect())
     }
 }
 

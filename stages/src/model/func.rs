@@ -13,8 +13,10 @@ use crate::base::{SourceResult, Span};
 use crate::eval::Engine;
 use crate::syntax::SyntaxNode;
 
-/// The most nested function calls before evaluation gives up.
-pub const MAX_CALL_DEPTH: usize = 80;
+/// The most nested closure calls of all, `eval` included (which starts Typst's count of
+/// the call depth afresh): a guard against running out of stack, far above the depth
+/// that `eval::check_call_depth` allows.
+pub const MAX_CLOSURE_NESTING: usize = 256;
 
 /// A function value.
 #[derive(Clone)]
@@ -162,13 +164,10 @@ impl Func {
         }
     }
 
-    /// Calls the function.
+    /// Calls the function. Only a closure call nests evaluation deeper; the depth is
+    /// checked where calls are written (`eval::check_call_depth`), as in Typst.
     pub fn call(&self, engine: &mut Engine, mut args: Args) -> SourceResult<Value> {
-        if engine.depth >= MAX_CALL_DEPTH {
-            crate::bail!(args.span, "maximum function call depth exceeded");
-        }
-        engine.depth += 1;
-        let result = match &self.repr {
+        match &self.repr {
             FuncRepr::Native(native) => {
                 let result = (native.call)(engine, &mut args);
                 args.leftover_first(result).and_then(|v| args.finish().map(|()| v))
@@ -181,7 +180,17 @@ impl Func {
                     Ok(Value::Content(v))
                 })
             }
-            FuncRepr::Closure(closure) => crate::eval::call_closure(engine, self, closure, args),
+            FuncRepr::Closure(closure) => {
+                if engine.nesting >= MAX_CLOSURE_NESTING {
+                    crate::bail!(args.span, "maximum function call depth exceeded");
+                }
+                engine.depth += 1;
+                engine.nesting += 1;
+                let result = crate::eval::call_closure(engine, self, closure, args);
+                engine.depth -= 1;
+                engine.nesting -= 1;
+                result
+            }
             FuncRepr::Type(ty) => crate::eval::library::construct(engine, *ty, args),
             FuncRepr::Method(ty, name) => crate::eval::call_type_method(engine, *ty, name, args),
             FuncRepr::With(with) => {
@@ -189,14 +198,9 @@ impl Func {
                 let mut all = applied.clone();
                 all.span = args.span;
                 all.items.extend(args.items);
-                engine.depth -= 1;
-                let result = inner.call(engine, all);
-                engine.depth += 1;
-                result
+                inner.call(engine, all)
             }
-        };
-        engine.depth -= 1;
-        result
+        }
     }
 
     /// This function with `args` applied in advance.

@@ -253,9 +253,19 @@ fn mul_raw(lhs: Value, rhs: Value) -> StrResult<Value> {
         (Fraction(a), Ratio(b)) | (Ratio(b), Fraction(a)) => Fraction(Fr(a.0 * b.0)),
         (Str(a), Int(b)) | (Int(b), Str(a)) => Str(a.repeat(count(b)?)?),
         (Array(a), Int(b)) | (Int(b), Array(a)) => Array(a.repeat(count(b)?)?),
-        (Content(a), Int(b)) | (Int(b), Content(a)) => Content(a.repeat(count(b)?)),
+        (Content(a), Int(b)) | (Int(b), Content(a)) => Content(repeat_content(a, count(b)?)?),
         (a, b) => mismatch!("cannot multiply {} with {}", a, b),
     })
+}
+
+/// Content repeated `n` times: as in Typst, a sequence with `n` copies as its children
+/// (`[a] * 2` is `sequence([a], [a])`, `([a] + [b]) * 2` has two sequences in it).
+fn repeat_content(content: super::Content, n: usize) -> StrResult<super::Content> {
+    // Typst would run out of memory; stop before, where an array would (`Array::repeat`).
+    if n > (isize::MAX as usize) / 64 {
+        return Err(eco_format!("cannot repeat this content {n} times"));
+    }
+    Ok(super::Content::sequence_of(vec![content; n]))
 }
 
 /// A repetition count: a non-negative integer.

@@ -4,7 +4,7 @@
 use std::fmt::{self, Display, Formatter};
 use std::ops::Deref;
 
-use ecow::EcoString;
+use ecow::{EcoString, eco_format};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::syntax::is_id_continue;
@@ -46,7 +46,7 @@ impl Str {
             .len()
             .checked_mul(n)
             .filter(|&len| len <= isize::MAX as usize)
-            .ok_or_else(|| EcoString::from("cannot repeat this string this many times"))?;
+            .ok_or_else(|| eco_format!("cannot repeat this string {n} times"))?;
         Ok(Self(self.0.repeat(n)))
     }
 }

@@ -462,7 +462,16 @@ fn sorted(engine: &mut Engine, array: Array, args: &mut Args, span: Span) -> Sou
     }
     let mut is_less = |a: &(Value, Value), b: &(Value, Value)| -> SourceResult<bool> {
         match &by {
-            None => Ok(compare(&a.0, &b.0).at(span)? == std::cmp::Ordering::Less),
+            None => match compare(&a.0, &b.0) {
+                Ok(order) => Ok(order == std::cmp::Ordering::Less),
+                Err(message) => Err(ecow::eco_vec![
+                    crate::base::SourceDiagnostic::error(span, message).with_hint(if key.is_some() {
+                        "consider defining the comparison with `by` or choosing a different `key`"
+                    } else {
+                        "consider choosing a `key` or defining the comparison with `by`"
+                    })
+                ]),
+            },
             // `by(x, y)` says whether `x` may come before `y`; `a` is strictly less
             // than `b` when `b` may not come before `a`, which keeps the sort stable
             // for a non-strict `by` such as `(x, y) => x <= y`.

@@ -72,10 +72,12 @@ pub fn call_mut(
     Ok(output)
 }
 
-/// Calls a non-mutating method.
+/// Calls a non-mutating method; `target_span` locates the target, where an error about
+/// the target itself points (`"ab".to-unicode()`), as in Typst.
 pub fn call(
     engine: &mut Engine,
     target: Value,
+    target_span: Span,
     name: &str,
     mut args: Args,
     span: Span,
@@ -83,7 +85,7 @@ pub fn call(
     let output = (|| -> SourceResult<Value> {
         let args = &mut args;
         Ok(match target {
-            Value::Str(s) => str::call(engine, &s, name, args, span)?,
+            Value::Str(s) => str::call(engine, &s, target_span, name, args, span)?,
             Value::Array(array) => array::call(engine, array, name, args, span)?,
             Value::Dict(dict) => dict::call(engine, dict, name, args, span)?,
             Value::Content(content) => content::call(content, name, args, span)?,

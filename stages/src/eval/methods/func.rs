@@ -26,7 +26,9 @@ pub(super) fn call(func: Func, name: &str, args: &mut Args, span: Span) -> Sourc
                 let Some(name) = arg.name else {
                     crate::bail!(arg.span, "unexpected argument");
                 };
-                if name.as_str() != "label" && elem.field_index(&name).is_none() {
+                if name.as_str() != "label"
+                    && (elem.field_index(&name).is_none() || elem.is_shorthand(&name))
+                {
                     crate::bail!(
                         span,
                         "element `{}` does not have field `{}`",

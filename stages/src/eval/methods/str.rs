@@ -236,6 +236,7 @@ fn regex_ends_with(s: &str, re: &regex::Regex) -> bool {
 pub(super) fn call(
     engine: &mut Engine,
     s: &Str,
+    target_span: Span,
     name: &str,
     args: &mut Args,
     span: Span,
@@ -271,7 +272,8 @@ pub(super) fn call(
             let mut chars = s.chars();
             match (chars.next(), chars.next()) {
                 (Some(c), None) => Value::Int(i64::from(u32::from(c))),
-                _ => crate::bail!(span, "expected exactly one character"),
+                // The target is what is not a character (Typst casts it to one).
+                _ => crate::bail!(target_span, "expected exactly one character"),
             }
         }
         "normalize" => {
@@ -408,7 +410,12 @@ fn replace(
             Replacement::Func(f) => match f.call(engine, Args::new(rspan, [m.clone()]))? {
                 Value::Str(t) => out.push_str(&t),
                 Value::Symbol(t) => out.push_str(t.get()),
-                v => crate::bail!(rspan, "{}", mismatch("string", &v)),
+                // As in Typst, the error points at the function itself (a closure's
+                // parameters), not at the whole argument.
+                v => {
+                    let at = if f.span().is_detached() { rspan } else { f.span() };
+                    crate::bail!(at, "{}", mismatch("string", &v))
+                }
             },
         }
         last = end;

@@ -67,7 +67,7 @@ pub fn call_type_method(
     {
         return Ok(output);
     }
-    super::call(engine, target, name, args, span)
+    super::call(engine, target, arg.value_span, name, args, span)
 }
 
 /// The value a method acts on, with the coercions a parameter of type `ty` makes.
