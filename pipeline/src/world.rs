@@ -252,11 +252,10 @@ impl World for SystemWorld {
         self.bytes(id)
     }
 
-    /// The creation date shifted by `offset` hours; without an offset, in UTC (quire
+    /// The creation date shifted by `offset` seconds; without an offset, in UTC (quire
     /// does not read the local time zone).
     fn today(&self, offset: Option<i64>) -> Option<Datetime> {
-        let shift = offset.unwrap_or(0).checked_mul(3600)?;
-        let seconds = self.creation_time().seconds().checked_add(shift)?;
+        let seconds = self.creation_time().seconds().checked_add(offset.unwrap_or(0))?;
         let date = Timestamp::from_seconds(seconds)?.to_utc();
         Datetime::new(Some((i32::try_from(date.year).ok()?, date.month, date.day)), None)
     }
@@ -483,6 +482,19 @@ mod tests {
         assert_eq!(rel("/work/book/main.typ", "/work"), Some("book/main.typ".into()));
         assert_eq!(rel("/work/book/main.typ", "/work/book"), Some("main.typ".into()));
         assert_eq!(rel("/tmp/x.typ", "/work/book"), Some("../../tmp/x.typ".into()));
+    }
+
+    #[test]
+    fn today_shifts_by_an_offset_in_seconds() {
+        // 2024-01-01 23:30 UTC: half an hour ahead is already the next day.
+        let creation = Timestamp::from_seconds(1_704_151_800);
+        let world =
+            SystemWorld::new(&Input::Stdin, None).unwrap().with_creation_timestamp(creation);
+        let day = |offset| world.today(offset).map(|date| date.date.map(|(_, _, day)| day));
+        assert_eq!(day(None), Some(Some(1)));
+        assert_eq!(day(Some(1799)), Some(Some(1)));
+        assert_eq!(day(Some(1800)), Some(Some(2)));
+        assert_eq!(day(Some(-90_000)), Some(Some(31)));
     }
 
     #[test]

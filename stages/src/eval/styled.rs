@@ -64,7 +64,7 @@ pub fn style_field(
     }
     // Parameters that only set other fields (a block's `spacing` sets `above` and
     // `below`, a grid's `gutter` both gutters) are not fields in Typst.
-    if matches!((elem.name(), name), ("block", "spacing") | ("grid" | "table", "gutter")) {
+    if elem.is_shorthand(name) {
         return None;
     }
     let field = elem.fields().iter().find(|f| f.name == name && f.settable && !f.internal)?;
@@ -78,10 +78,6 @@ pub fn style_field(
         return Some(Ok(page_dimension(&engine.styles, name)));
     }
     let chain = StyleChain::new(&engine.styles);
-    if elem.name() == "block" && matches!(name, "above" | "below") {
-        let value = chain.get_any(elem, &[name, "spacing"]).cloned();
-        return Some(Ok(value.unwrap_or_else(|| (field.default)())));
-    }
     Some(Ok(chain.get_folded(elem, name).unwrap_or_else(|| (field.default)())))
 }
 

@@ -45,7 +45,7 @@ pub trait World: Sync {
         Styles::new()
     }
 
-    /// Today's date, in UTC shifted by `offset` hours (`None`: the local time zone), or
+    /// Today's date, in UTC shifted by `offset` seconds (`None`: the local time zone), or
     /// `None` when the world does not tell (a reproducible build without a timestamp).
     fn today(&self, offset: Option<i64>) -> Option<Datetime> {
         let _ = offset;

@@ -285,7 +285,7 @@ pub fn par_style(styles: &Styles, width: Abs) -> ParStyle {
         let value: Length = chain.get_cast(PAR, field, default);
         resolve_length(styles, value)
     };
-    let first_line_indent = match chain.get(PAR, "first-line-indent") {
+    let first_line_indent = match chain.get_folded(PAR, "first-line-indent").as_ref() {
         Some(Value::Length(l)) => resolve_length(styles, *l),
         Some(Value::Dict(d)) => match d.get("amount") {
             Some(Value::Length(l)) => resolve_length(styles, *l),
@@ -320,7 +320,7 @@ pub fn par_style(styles: &Styles, width: Abs) -> ParStyle {
 /// Whether `par.first-line-indent` asks to indent every paragraph (`all: true`), not
 /// only those right after another paragraph.
 pub fn indent_all(styles: &Styles) -> bool {
-    match StyleChain::new(styles).get(PAR, "first-line-indent") {
+    match StyleChain::new(styles).get_folded(PAR, "first-line-indent") {
         Some(Value::Dict(d)) => matches!(d.get("all"), Some(Value::Bool(true))),
         _ => false,
     }

@@ -45,7 +45,7 @@ pub fn coerce(value: Value, accepts: &[Type]) -> StrResult<Value> {
         Value::Ratio(v) if has(Type::Relative) => Value::Relative(v.into()),
         Value::Str(v) if has(Type::Content) => Value::Content(Content::text(v.0)),
         Value::Symbol(v) if has(Type::Str) => Value::Str(Str::from(v.get())),
-        Value::Symbol(v) if has(Type::Content) => Value::Content(Content::text(v.get())),
+        Value::Symbol(v) if has(Type::Content) => Value::Content(super::symbol_content(v.get())),
         Value::None if has(Type::Content) => Value::Content(Content::empty()),
         v @ (Value::Length(_) | Value::Color(_) | Value::Dict(_)) if has(Type::Stroke) => {
             Value::Stroke(std::sync::Arc::new(<super::Stroke as FromValue>::from_value(v)?))
@@ -81,6 +81,39 @@ fn expected_field(accepts: &[Type], sizing: bool) -> EcoString {
     }
     types.extend(accepts.iter().filter(wrapper));
     expected(&types)
+}
+
+/// The hint Typst gives with a failed cast (`message` says what was expected): a
+/// unit for an integer where a length would do, the way to make a label from a string,
+/// the explicit conversion of a decimal to a float.
+pub fn cast_hint(message: &str, found: &Value) -> Option<EcoString> {
+    let listed = message.strip_prefix("expected ")?.rsplit_once(", found ")?.0;
+    let lists = |name: &str| {
+        listed
+            .split(", ")
+            .flat_map(|part| part.split(" or "))
+            .any(|part| part.strip_prefix("or ").unwrap_or(part) == name)
+    };
+    match found {
+        Value::Int(i) if lists("length") => {
+            Some(eco_format!("a length needs a unit - did you mean {i}pt?"))
+        }
+        Value::Str(s) if lists("label") => {
+            let literal = !s.is_empty()
+                && s.chars().all(|c| crate::syntax::is_id_continue(c) || matches!(c, ':' | '.'));
+            Some(if literal {
+                eco_format!("use `<{}>` or `label({})` to create a label", s.as_str(), found.repr())
+            } else {
+                eco_format!("use `label({})` to create a label", found.repr())
+            })
+        }
+        Value::Decimal(_) if lists("float") => Some(
+            "if loss of precision is acceptable, explicitly cast the decimal to a float with \
+             `float(value)`"
+                .into(),
+        ),
+        _ => None,
+    }
 }
 
 /// Conversion from a value, with the language's coercions.

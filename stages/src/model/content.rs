@@ -6,7 +6,10 @@
 //! Construction from call arguments (`Element::construct`) and `set` rules
 //! (`Element::set`) read the field table generically: positional, named, required,
 //! variadic and "named or first castable positional" (`find`) fields, type-checked by
-//! `cast::coerce_field` and converted as `convert.rs` says. Markup keeps its children as
+//! `cast::coerce_field` (with Typst's hints) and converted as `convert.rs` says.
+//! Arguments that Typst's element functions take without being fields (a grid's
+//! `gutter`, a block's `spacing`, a circle's `radius`) are spread over the fields they
+//! set (`shorthands`), for calls and `set` rules alike. Markup keeps its children as
 //! they are (`sequence_of`: nested sequences and empty content stay); `+` joins as Typst
 //! does (a sequence on either side takes the other in). `repr` follows Typst: short element
 //! names (`item`, `equation`), no label, long field lists on several lines.
@@ -17,7 +20,7 @@ use std::sync::Arc;
 
 use ecow::{EcoString, EcoVec, eco_format};
 
-use super::cast::{coerce, coerce_field};
+use super::cast::{cast_hint, coerce, coerce_field};
 use super::elements::{SEQUENCE, SPACE, STYLED, TEXT};
 use super::{Args, Dict, Label, Property, Str, Style, Styles, Type, Value};
 use crate::base::{Location, SourceDiagnostic, SourceResult, Span};
@@ -218,6 +221,9 @@ impl Element {
             if field.internal || field.synthesized {
                 continue;
             }
+            if excluded(self, field.name, |name| content.field(name).is_some()) {
+                continue;
+            }
             if let Some(value) = take(field, args, warnings)? {
                 content.push_field(i as u8, value);
             } else if field.required {
@@ -226,6 +232,12 @@ impl Element {
                 return Err(ecow::eco_vec![args.missing_argument(name)]);
             }
         }
+        if !shorthands(self).is_empty() {
+            let inner = Arc::make_mut(&mut content.0);
+            let mut given: Vec<(u8, Value)> = inner.fields.iter().cloned().collect();
+            expand(self, &mut given);
+            inner.fields = given.into_iter().collect();
+        }
         super::convert::finish(&mut content)?;
         Ok(content)
     }
@@ -233,22 +245,120 @@ impl Element {
     /// The styles a `set` rule with these arguments gives: one property per settable field
     /// that the arguments name.
     pub fn set(self, args: &mut Args) -> SourceResult<Styles> {
-        let mut styles = Styles::new();
+        let mut given: Vec<(u8, Value)> = Vec::new();
         for (i, field) in self.0.fields.iter().enumerate() {
             if !field.settable || field.internal {
                 continue;
             }
-            if let Some(value) = take(field, args, &mut EcoVec::new())? {
-                styles.push(Style::Property(Property {
-                    elem: self,
-                    field: i as u8,
-                    value,
-                    span: args.span,
-                }));
+            let taken =
+                |name: &str| given.iter().any(|(i, _)| self.0.fields[*i as usize].name == name);
+            if excluded(self, field.name, taken) {
+                continue;
             }
+            if let Some(value) = take(field, args, &mut EcoVec::new())? {
+                given.push((i as u8, value));
+            }
+        }
+        expand(self, &mut given);
+        let mut styles = Styles::new();
+        for (field, value) in given {
+            styles.push(Style::Property(Property { elem: self, field, value, span: args.span }));
         }
         Ok(styles)
     }
+
+    /// Whether `name` is an argument of the element function that sets other fields
+    /// instead of being a field itself (a grid's `gutter`, a block's `spacing`).
+    pub fn is_shorthand(self, name: &str) -> bool {
+        shorthands(self).iter().any(|short| short.name == name)
+    }
+}
+
+/// An argument of an element function that is no field in Typst but sets others.
+struct Shorthand {
+    name: &'static str,
+    /// The fields it sets.
+    targets: &'static [&'static str],
+    /// Whether it excludes its targets as arguments (a circle's `radius` and its
+    /// `width`); otherwise it sets only those the call leaves out.
+    exclusive: bool,
+    /// How a target's value follows from the argument's.
+    spread: fn(&Value) -> Value,
+}
+
+impl Shorthand {
+    const fn fill(name: &'static str, targets: &'static [&'static str]) -> Self {
+        Self { name, targets, exclusive: false, spread: Value::clone }
+    }
+}
+
+/// The shorthands of an element function, in the order they apply: a grid's `gutter`
+/// sets both gutters, a block's `spacing` its `above` and `below`, padding for all sides
+/// (`rest`) both axes, which set the sides, a scale factor both axes; a square's `size`
+/// and a circle's `radius` (doubled) set its width and height. Earlier entries feed later
+/// ones.
+fn shorthands(elem: Element) -> &'static [Shorthand] {
+    const SIDES: &[&str] = &["width", "height"];
+    const GRID: &[Shorthand] = &[Shorthand::fill("gutter", &["column-gutter", "row-gutter"])];
+    const BLOCK: &[Shorthand] = &[Shorthand::fill("spacing", &["above", "below"])];
+    const PAD: &[Shorthand] = &[
+        Shorthand::fill("rest", &["x", "y"]),
+        Shorthand::fill("x", &["left", "right"]),
+        Shorthand::fill("y", &["top", "bottom"]),
+    ];
+    const SCALE: &[Shorthand] = &[Shorthand::fill("factor", &["x", "y"])];
+    const MAT: &[Shorthand] = &[Shorthand::fill("gap", &["row-gap", "column-gap"])];
+    const SQUARE: &[Shorthand] =
+        &[Shorthand { name: "size", targets: SIDES, exclusive: true, spread: relative }];
+    const CIRCLE: &[Shorthand] =
+        &[Shorthand { name: "radius", targets: SIDES, exclusive: true, spread: diameter }];
+    match elem.name() {
+        "grid" | "table" => GRID,
+        "block" => BLOCK,
+        "pad" => PAD,
+        "scale" => SCALE,
+        "square" => SQUARE,
+        "circle" => CIRCLE,
+        "math.mat" => MAT,
+        _ => &[],
+    }
+}
+
+/// A square's width or height for its size.
+fn relative(size: &Value) -> Value {
+    match size {
+        Value::Length(size) => Value::Relative((*size).into()),
+        other => other.clone(),
+    }
+}
+
+/// A circle's width or height for its radius.
+fn diameter(radius: &Value) -> Value {
+    match radius {
+        Value::Length(radius) => Value::Relative((*radius * 2.0).into()),
+        other => other.clone(),
+    }
+}
+
+/// Whether an argument that excludes `field` was taken into `given`.
+fn excluded(elem: Element, field: &str, given: impl Fn(&str) -> bool) -> bool {
+    shorthands(elem).iter().any(|s| s.exclusive && s.targets.contains(&field) && given(s.name))
+}
+
+/// Replaces the shorthands among the `given` fields (index and value) by the fields
+/// they set.
+fn expand(elem: Element, given: &mut Vec<(u8, Value)>) {
+    for short in shorthands(elem) {
+        let Some(index) = elem.field_index(short.name) else { continue };
+        let Some(position) = given.iter().position(|(i, _)| *i == index) else { continue };
+        let (_, value) = given.remove(position);
+        for target in short.targets.iter().filter_map(|t| elem.field_index(t)) {
+            if given.iter().all(|(i, _)| *i != target) {
+                given.push((target, (short.spread)(&value)));
+            }
+        }
+    }
+    given.sort_by_key(|(i, _)| *i);
 }
 
 /// Why an element cannot be made by calling its function, if it cannot: paragraph lines
@@ -270,11 +380,22 @@ fn take(
     warnings: &mut EcoVec<SourceDiagnostic>,
 ) -> SourceResult<Option<Value>> {
     let mut check = |value: Value, span: Span| {
+        let found = value.clone();
+        let hinted = |mut errors: EcoVec<SourceDiagnostic>| {
+            for error in errors.make_mut() {
+                if error.hints.is_empty()
+                    && let Some(hint) = cast_hint(&error.message, &found)
+                {
+                    error.hints.push(hint);
+                }
+            }
+            errors
+        };
         let value = coerce_field(value, field.accepts, field.spacing)
-            .map_err(|e| ecow::eco_vec![crate::error!(span, "{}", e)])?;
+            .map_err(|e| hinted(ecow::eco_vec![crate::error!(span, "{}", e)]))?;
         let value = if field.spacing { plain_spacing(value) } else { value };
         match field.cast {
-            Some(cast) => cast(value, span, warnings),
+            Some(cast) => cast(value, span, warnings).map_err(hinted),
             None => Ok(value),
         }
     };
@@ -549,7 +670,9 @@ impl Content {
             });
         }
         // Fields only the compiler sets are not visible to documents.
-        let visible = |index: &u8| !self.elem().fields()[*index as usize].internal;
+        let visible = |index: &u8| {
+            !self.elem().fields()[*index as usize].internal && !self.elem().is_shorthand(name)
+        };
         match self.elem().field_index(name).filter(visible) {
             Some(index) => {
                 self.field_at(index).cloned().or_else(|| self.derived(name)).ok_or_else(|| {
@@ -639,7 +762,7 @@ impl Content {
     /// .., ..)`, and otherwise the element's short name with its fields, the label left
     /// out. Long lists of fields or children break over lines as arrays do.
     pub fn repr(&self) -> EcoString {
-        if self.is(TEXT)
+        if (self.is(TEXT) || self.is(super::SYMBOL))
             && let Some(Value::Str(text)) = self.field("text")
         {
             return eco_format!("[{}]", text.as_str());
@@ -681,7 +804,7 @@ impl Content {
     }
 
     fn plain_text_into(&self, out: &mut EcoString) {
-        if self.is(TEXT) {
+        if self.is(TEXT) || self.is(super::SYMBOL) {
             if let Some(Value::Str(text)) = self.field("text") {
                 out.push_str(text);
             }

@@ -1,17 +1,17 @@
 //! Conversions element constructors make beyond type checks, as Typst's do: the children
 //! of lists, enumerations and term lists become their items, the children of grids and
-//! tables their cells, and a link to a URL without a body shows the URL. A scale
-//! given for both axes at once is spread over them, and a number of grid tracks becomes
-//! that many automatic tracks. Padding given by axis (`x`, `y`) or for all sides (`rest`)
-//! becomes padding per side, and a placement's alignment, scope and floating are checked
-//! against each other. Constructed math elements are completed by `finish_math`
+//! tables their cells, and a link to a URL without a body shows the URL. A number of
+//! grid tracks (or gutters) becomes that many automatic tracks, and a placement's
+//! alignment, scope and floating are checked against each other. (Arguments that only
+//! set other fields, like a scale `factor` or pad's `x`, are spread over them by
+//! `content.rs`.) Constructed math elements are completed by `finish_math`
 //! (`model/math.rs`).
 
 use ecow::EcoVec;
 
 use super::{
     Content, ENUM_ITEM, Element, GRID, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE, GRID_VLINE,
-    LINK, LIST_ITEM, PAD, PLACE, SCALE, TABLE, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE,
+    LINK, LIST_ITEM, PLACE, TABLE, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE,
     TABLE_VLINE, TERM_ITEM, Value,
 };
 use crate::base::{SourceDiagnostic, SourceResult, Span};
@@ -61,16 +61,113 @@ pub fn enum_child(
     )
 }
 
-/// A child of `grid` (or of its header or footer): a `grid.cell` unless it is one of the
-/// grid's own parts.
-pub fn grid_child(value: Value, _: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
-    Ok(wrap(value, GRID_CELL, &[GRID_HEADER, GRID_FOOTER, GRID_HLINE, GRID_VLINE]))
+/// The parts of a grid or of a table, which the other container does not take.
+#[derive(Clone, Copy)]
+struct CellParts {
+    name: &'static str,
+    cell: Element,
+    header: Element,
+    footer: Element,
+    hline: Element,
+    vline: Element,
 }
 
-/// A child of `table` (or of its header or footer): a `table.cell` unless it is one of the
-/// table's own parts.
-pub fn table_child(value: Value, _: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
-    Ok(wrap(value, TABLE_CELL, &[TABLE_HEADER, TABLE_FOOTER, TABLE_HLINE, TABLE_VLINE]))
+const GRID_PARTS: CellParts = CellParts {
+    name: "grid",
+    cell: GRID_CELL,
+    header: GRID_HEADER,
+    footer: GRID_FOOTER,
+    hline: GRID_HLINE,
+    vline: GRID_VLINE,
+};
+
+const TABLE_PARTS: CellParts = CellParts {
+    name: "table",
+    cell: TABLE_CELL,
+    header: TABLE_HEADER,
+    footer: TABLE_FOOTER,
+    hline: TABLE_HLINE,
+    vline: TABLE_VLINE,
+};
+
+/// A child of `grid`: a `grid.cell` unless it is one of the grid's own parts.
+pub fn grid_child(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    cell_child(value, span, GRID_PARTS, TABLE_PARTS, false)
+}
+
+/// A child of `grid.header` or `grid.footer`: a cell or a line.
+pub fn grid_group_child(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    cell_child(value, span, GRID_PARTS, TABLE_PARTS, true)
+}
+
+/// A child of `table`: a `table.cell` unless it is one of the table's own parts.
+pub fn table_child(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    cell_child(value, span, TABLE_PARTS, GRID_PARTS, false)
+}
+
+/// A child of `table.header` or `table.footer`: a cell or a line.
+pub fn table_group_child(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    cell_child(value, span, TABLE_PARTS, GRID_PARTS, true)
+}
+
+/// A child of a grid or table (`own`) or of its header or footer (`in_group`). The
+/// other container's parts are refused, as are headers and footers inside a group.
+fn cell_child(
+    value: Value,
+    span: Span,
+    own: CellParts,
+    other: CellParts,
+    in_group: bool,
+) -> SourceResult<Value> {
+    if let Value::Content(content) = &value {
+        let (mine, theirs) = (own.name, other.name);
+        if in_group {
+            for parts in [own, other] {
+                let name = parts.name;
+                if content.is(parts.header) {
+                    crate::bail!(
+                        span,
+                        "cannot place a {name} header within another header or footer"
+                    );
+                }
+                if content.is(parts.footer) {
+                    crate::bail!(
+                        span,
+                        "cannot place a {name} footer within another footer or header"
+                    );
+                }
+            }
+        }
+        for (part, element, what) in [
+            ("header", other.header, "header"),
+            ("footer", other.footer, "footer"),
+            ("cell", other.cell, "cell"),
+            ("hline", other.hline, "line"),
+            ("vline", other.vline, "line"),
+        ] {
+            if content.is(element) {
+                crate::bail!(span, "cannot use `{theirs}.{part}` as a {mine} {what}";
+                    hint: "use `{mine}.{part}` instead");
+            }
+        }
+    }
+    Ok(wrap(value, own.cell, &[own.header, own.footer, own.hline, own.vline]))
 }
 
 /// A child of `terms`: a `terms.item`, or an array of a term and its description (which
@@ -90,7 +187,8 @@ pub fn terms_child(
             "terms.item(term, description)",
             [("term", super::Type::Content), ("description", super::Type::Content)],
         ),
-        _ => crate::bail!(span, "expected term item or array"),
+        Value::Content(_) => crate::bail!(span, "expected term item or array"),
+        other => crate::bail!(span, "{}", super::mismatch("array or content", &other)),
     }
 }
 
@@ -126,14 +224,10 @@ fn item_from_pair(
 pub fn finish(content: &mut Content) -> SourceResult<()> {
     if content.is(LINK) {
         finish_link(content)?;
-    } else if content.is(SCALE) {
-        finish_scale(content);
-    } else if content.is(PAD) {
-        finish_pad(content);
     } else if content.is(PLACE) {
         check_place(content)?;
     } else if content.is(GRID) || content.is(TABLE) {
-        for name in ["columns", "rows"] {
+        for name in ["columns", "rows", "column-gutter", "row-gutter"] {
             if let Some(Value::Int(n)) = content.field(name) {
                 let tracks = Value::Array((0..*n).map(|_| Value::Auto).collect());
                 let index = content.elem().field_index(name).unwrap_or_default();
@@ -144,33 +238,6 @@ pub fn finish(content: &mut Content) -> SourceResult<()> {
         super::finish_math(content)?;
     }
     Ok(())
-}
-
-/// A scale factor for both axes becomes one per axis.
-fn finish_scale(content: &mut Content) {
-    let Some(factor) = content.take_field("factor") else { return };
-    for axis in ["x", "y"] {
-        if content.field(axis).is_none() {
-            let index = content.elem().field_index(axis).unwrap_or_default();
-            content.push_field(index, factor.clone());
-        }
-    }
-}
-
-/// Padding by axis or for all sides becomes padding per side (a side's own value
-/// winning), as Typst keeps only the four sides.
-fn finish_pad(content: &mut Content) {
-    let rest = content.take_field("rest");
-    let x = content.take_field("x").or_else(|| rest.clone());
-    let y = content.take_field("y").or(rest);
-    for (side, axis) in [("left", &x), ("top", &y), ("right", &x), ("bottom", &y)] {
-        if content.field(side).is_none()
-            && let Some(value) = axis
-        {
-            let index = content.elem().field_index(side).unwrap_or_default();
-            content.push_field(index, value.clone());
-        }
-    }
 }
 
 /// A placement's arguments agree: automatic and parent-scoped positioning need
@@ -215,12 +282,7 @@ pub fn place_scope(
     span: Span,
     _: &mut EcoVec<SourceDiagnostic>,
 ) -> SourceResult<Value> {
-    if let Value::Str(scope) = &value
-        && !matches!(scope.as_str(), "column" | "parent")
-    {
-        crate::bail!(span, "expected \"column\" or \"parent\"");
-    }
-    Ok(value)
+    super::fieldcast::choice(value, span, &["column", "parent"], &[])
 }
 
 /// An integer that must be positive (a heading's level).
@@ -250,11 +312,24 @@ pub fn font_weight(
         "extrabold",
         "black",
     ];
-    if let Value::Str(name) = &value
-        && !NAMES.contains(&name.as_str())
-    {
+    let names = || {
         let names: Vec<String> = NAMES.iter().map(|n| format!("\"{n}\"")).collect();
-        crate::bail!(span, "expected integer, {}, or {}", names[..8].join(", "), names[8]);
+        format!("{}, or {}", names[..8].join(", "), names[8])
+    };
+    match &value {
+        // Typst keeps a weight by its name where it has one (`700` reads as "bold").
+        Value::Int(n) => {
+            let weight = (*n).clamp(100, 900);
+            return Ok(match NAMES.get(weight as usize / 100 - 1) {
+                Some(name) if weight % 100 == 0 => Value::str(*name),
+                _ => Value::Int(weight),
+            });
+        }
+        Value::Str(name) if NAMES.contains(&name.as_str()) => {}
+        Value::Str(_) => crate::bail!(span, "expected integer, {}", names()),
+        other => {
+            crate::bail!(span, "expected integer, {}, found {}", names(), other.ty().long_name())
+        }
     }
     Ok(value)
 }
@@ -274,12 +349,7 @@ pub fn lang(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> Sourc
 
 /// The parity of the page a page break goes to: `"even"`, `"odd"` or `none`.
 pub fn parity(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> SourceResult<Value> {
-    if let Value::Str(parity) = &value
-        && !matches!(parity.as_str(), "even" | "odd")
-    {
-        crate::bail!(span, "expected \"even\", \"odd\", or none");
-    }
-    Ok(value)
+    super::fieldcast::choice(value, span, &["even", "odd"], &["none"])
 }
 
 /// A link without a body: a URL shows itself (without a `mailto:` or `tel:` scheme),

@@ -81,7 +81,7 @@ fn en() -> Value {
     Value::str("en")
 }
 fn regular() -> Value {
-    Value::Int(400)
+    Value::str("regular")
 }
 fn normal() -> Value {
     Value::str("normal")
@@ -96,7 +96,74 @@ fn strong_delta() -> Value {
     Value::Int(300)
 }
 fn bullet() -> Value {
-    Value::Array(super::Array::from_iter([Value::str("•"), Value::str("‣"), Value::str("–")]))
+    let marker = |m: &str| Value::Content(super::Content::text(m));
+    Value::Array(super::Array::from_iter([marker("•"), marker("‣"), marker("–")]))
+}
+/// A highlight's default fill: `rgb("#fffd11a1")`.
+fn highlight_yellow() -> Value {
+    let [r, g, b, a] = [0xff, 0xfd, 0x11, 0xa1].map(|c: u8| f32::from(c) / 255.0);
+    Value::Color(super::Color::Rgb([r, g, b, a]))
+}
+fn zero_rel() -> Value {
+    Value::Relative(super::Rel { abs: super::Length::zero(), rel: super::Ratio(0.0) })
+}
+fn clearance() -> Value {
+    em(1.5)
+}
+/// The gutter between columns: 4%.
+fn column_gutter() -> Value {
+    Value::Relative(super::Ratio(0.04).into())
+}
+fn zero_deg() -> Value {
+    Value::Angle(crate::base::Angle::zero())
+}
+fn center_horizon() -> Value {
+    Value::Alignment(super::Alignment {
+        x: Some(super::HAlign::Center),
+        y: Some(super::VAlign::Horizon),
+    })
+}
+/// A table cell's inset: `0% + 5pt` on every side.
+fn table_inset() -> Value {
+    Value::Relative(super::Length::abs(Abs::pt(5.0)).into())
+}
+/// A table's stroke: `1pt + black`.
+fn table_stroke() -> Value {
+    let stroke = super::Stroke {
+        paint: Some(super::Paint::Color(super::Color::BLACK)),
+        thickness: Some(super::Length::abs(Abs::pt(1.0))),
+        ..Default::default()
+    };
+    Value::Stroke(std::sync::Arc::new(stroke))
+}
+fn non_zero() -> Value {
+    Value::str("non-zero")
+}
+/// A line's start: `(0% + 0pt, 0% + 0pt)`.
+fn origin() -> Value {
+    let zero = Value::Relative(super::Rel { abs: super::Length::zero(), rel: super::Ratio(0.0) });
+    Value::Array(super::Array::from_iter([zero.clone(), zero]))
+}
+fn thirty_pt() -> Value {
+    Value::Relative(super::Length::abs(Abs::pt(30.0)).into())
+}
+fn top_align() -> Value {
+    Value::Alignment(super::Alignment { x: None, y: Some(super::VAlign::Top) })
+}
+fn arabic() -> Value {
+    Value::str("1")
+}
+fn column() -> Value {
+    Value::str("column")
+}
+fn figure_gap() -> Value {
+    em(0.65)
+}
+/// A term list's separator: `h(0.6em, weak: true)`.
+fn terms_separator() -> Value {
+    Value::Content(
+        super::Content::new(H).with_field("amount", em(0.6)).with_field("weak", Value::Bool(true)),
+    )
 }
 fn enum_numbering() -> Value {
     Value::str("1.")
@@ -140,11 +207,20 @@ fn descender() -> Value {
 fn end() -> Value {
     Value::Alignment(super::Alignment::h(super::HAlign::End))
 }
+fn end_horizon() -> Value {
+    Value::Alignment(super::Alignment {
+        x: Some(super::HAlign::End),
+        y: Some(super::VAlign::Horizon),
+    })
+}
 fn bottom() -> Value {
     Value::Alignment(super::Alignment { x: None, y: Some(super::VAlign::Bottom) })
 }
 fn start() -> Value {
     Value::Alignment(super::Alignment::h(super::HAlign::Start))
+}
+fn three() -> Value {
+    Value::Int(3)
 }
 fn one_em() -> Value {
     em(1.0)
@@ -154,6 +230,10 @@ fn half_em() -> Value {
 }
 fn document() -> Value {
     Value::str("document")
+}
+/// An outline's target: headings.
+fn heading_func() -> Value {
+    Value::Selector(std::sync::Arc::new(super::Selector::Elem(HEADING, None)))
 }
 /// A footnote entry's separator: `line(length: 30%, stroke: 0.05em)`.
 fn footnote_separator() -> Value {
@@ -232,7 +312,7 @@ element!(
         F::named("font", &[], libertinus).cast_with(text_font),
         F::named("fallback", BOOL, yes),
         F::named("style", &[], normal).cast_with(text_style),
-        F::named("weight", &[T::Int, T::Str], regular).cast_with(convert::font_weight),
+        F::named("weight", &[], regular).cast_with(convert::font_weight),
         F::named("stretch", &[T::Ratio], hundred_percent).cast_with(text_stretch),
         F::find("size", LEN, eleven_pt),
         F::find("fill", &[T::Color, T::Gradient, T::Tiling], black)
@@ -253,7 +333,7 @@ element!(
         F::named("costs", &[T::Dict], default_costs).cast_with(text_costs),
         F::named("kerning", BOOL, yes),
         F::named("alternates", &[T::Bool, T::Int], zero),
-        F::named("stylistic-set", &[T::None, T::Int, T::Array], empty_array).cast_with(stylistic_set),
+        F::named("stylistic-set", &[], empty_array).cast_with(stylistic_set),
         F::named("ligatures", BOOL, yes),
         F::named("discretionary-ligatures", BOOL, no),
         F::named("historical-ligatures", BOOL, no),
@@ -305,9 +385,10 @@ element!(
         F::required("text", &[T::Str]),
         F::named("block", BOOL, no),
         F::named("lang", &[T::None, T::Str], none),
-        F::named("align", ALIGN, none).cast_with(fieldcast::raw_align),
+        F::named("align", ALIGN, start).cast_with(fieldcast::raw_align),
+        F::named("syntaxes", &[T::Path, T::Str, T::Bytes, T::Array], empty_array),
+        F::named("theme", &[T::Path, T::Str, T::Bytes, T::None, T::Auto], auto),
         F::named("tab-size", &[T::Int], two).cast_with(fieldcast::non_negative),
-        F::named("theme", &[], auto),
         F::synthesized("lines"),
     ], scope: [RAW_LINE]
 );
@@ -332,7 +413,7 @@ element!(
     HEADING = "heading", "Heading", [
         F::named("level", &[T::Int, T::Auto], auto).cast_with(convert::positive),
         F::named("depth", &[T::Int], one).cast_with(convert::positive),
-        F::named("offset", &[T::Int], none).cast_with(fieldcast::non_negative),
+        F::named("offset", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
         F::named("outlined", BOOL, yes),
@@ -350,10 +431,10 @@ element!(
     LIST = "list", "Bullet List", [
         F::named("tight", BOOL, yes),
         F::named("marker", &[T::Content, T::Array, T::Func], bullet).cast_with(fieldcast::list_marker),
-        F::named("marker-align", ALIGN, end),
         F::named("indent", LEN, zero_len),
         F::named("body-indent", LEN, indent_half_em),
-        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
+        F::named("spacing", AUTO_LEN, auto),
+        F::named("marker-align", ALIGN, end),
         F::internal("depth"),
         F::variadic("children", CONTENT).cast_with(convert::list_child),
     ], scope: [LIST_ITEM]
@@ -361,7 +442,7 @@ element!(
 element!(
     /// An item of a numbered list.
     ENUM_ITEM = "enum.item", "Numbered List Item", [
-        F::positional("number", &[T::Auto, T::None, T::Int], auto),
+        F::positional("number", &[T::Auto, T::None, T::Int], auto).cast_with(fieldcast::non_negative),
         F::required("body", CONTENT),
     ]
 );
@@ -375,8 +456,8 @@ element!(
         F::named("reversed", BOOL, no),
         F::named("indent", LEN, zero_len),
         F::named("body-indent", LEN, indent_half_em),
-        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
-        F::named("number-align", ALIGN, none),
+        F::named("spacing", AUTO_LEN, auto),
+        F::named("number-align", ALIGN, end),
         F::internal("depth"),
         F::internal("parents"),
         F::variadic("children", &[]).cast_with(convert::enum_child),
@@ -390,10 +471,10 @@ element!(
     /// A list of terms and their descriptions.
     TERMS = "terms", "Term List", [
         F::named("tight", BOOL, yes),
-        F::named("separator", CONTENT, none),
+        F::named("separator", CONTENT, terms_separator),
         F::named("indent", LEN, zero_len),
         F::named("hanging-indent", LEN, two_em),
-        F::named("spacing", &[T::Auto, T::Relative, T::Fraction], auto).as_spacing(),
+        F::named("spacing", AUTO_LEN, auto),
         F::variadic("children", &[]).cast_with(convert::terms_child),
     ], scope: [TERM_ITEM]
 );
@@ -402,8 +483,9 @@ element!(
     EQUATION = "math.equation", "Equation", [
         F::named("block", BOOL, no),
         F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
-        F::named("number-align", ALIGN, none),
+        F::named("number-align", ALIGN, end_horizon).cast_with(super::equation_number_align),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
+        F::named("alt", &[T::None, T::Str], none),
         F::required("body", CONTENT),
     ]
 );
@@ -417,8 +499,11 @@ element!(
         F::named("leading", LEN, leading),
         F::named("spacing", LEN, par_spacing),
         F::named("justify", BOOL, no),
+        F::named("justification-limits", &[T::Dict], fieldcast::justification_limits)
+            .cast_with(fieldcast::check_justification_limits),
         F::named("linebreaks", &[], auto).cast_with(fieldcast::linebreaks),
-        F::named("first-line-indent", &[T::Length, T::Dict], zero_len),
+        F::named("first-line-indent", &[T::Length, T::Dict], fieldcast::no_indent)
+            .cast_with(fieldcast::first_line_indent),
         F::named("hanging-indent", LEN, zero_len),
         F::required("body", CONTENT),
     ], scope: [PAR_LINE]
@@ -448,7 +533,7 @@ element!(
 );
 element!(
     /// A manual page break.
-    PAGEBREAK = "pagebreak", "Page Break", [F::named("weak", BOOL, no), F::named("to", &[T::None, T::Str], none).cast_with(convert::parity)]
+    PAGEBREAK = "pagebreak", "Page Break", [F::named("weak", BOOL, no), F::named("to", &[], none).cast_with(convert::parity)]
 );
 element!(
     /// A manual column break.
@@ -503,10 +588,10 @@ element!(
 element!(
     /// Padding around content.
     PAD = "pad", "Padding", [
-        F::named("left", REL, none),
-        F::named("top", REL, none),
-        F::named("right", REL, none),
-        F::named("bottom", REL, none),
+        F::named("left", REL, zero_rel),
+        F::named("top", REL, zero_rel),
+        F::named("right", REL, zero_rel),
+        F::named("bottom", REL, zero_rel),
         F::named("x", REL, none),
         F::named("y", REL, none),
         F::find("rest", REL, none),
@@ -529,8 +614,10 @@ element!(
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("alt", &[T::None, T::Str], none),
+        F::named("page", &[T::Int], one).cast_with(convert::positive),
         F::named("fit", &[], cover).cast_with(fieldcast::image_fit),
         F::named("scaling", &[], auto).cast_with(fieldcast::image_scaling),
+        F::named("icc", &[T::Path, T::Str, T::Bytes, T::Auto], auto),
     ]
 );
 element!(
@@ -563,7 +650,7 @@ element!(
 element!(
     /// A circle.
     CIRCLE = "circle", "Circle", [
-        F::named("radius", LEN, none),
+        F::named("radius", AUTO_LEN, none),
         F::named("width", AUTO_REL, auto),
         F::named("height", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("fill", FILL, none),
@@ -588,75 +675,75 @@ element!(
 element!(
     /// A line.
     LINE = "line", "Line", [
-        F::named("start", &[T::Array], none).cast_with(super::curve::point),
+        F::named("start", &[T::Array], origin).cast_with(super::curve::point),
         F::named("end", &[T::None, T::Array], none).cast_with(super::curve::point),
-        F::named("length", REL, none),
-        F::named("angle", &[T::Angle], none),
-        F::named("stroke", &[], none).cast_with(super::paintcast::line_stroke),
+        F::named("length", REL, thirty_pt),
+        F::named("angle", &[T::Angle], zero_deg),
+        F::named("stroke", &[], table_stroke).cast_with(super::paintcast::line_stroke),
     ]
 );
 element!(
     /// A header of a grid, repeated on each page.
     GRID_HEADER = "grid.header", "Grid Header", [
         F::named("repeat", BOOL, yes),
-        F::named("level", &[T::Int], one),
-        F::variadic("children", CONTENT).cast_with(convert::grid_child),
+        F::named("level", &[T::Int], one).cast_with(convert::positive),
+        F::variadic("children", CONTENT).cast_with(convert::grid_group_child),
     ]
 );
 element!(
     /// A footer of a grid, repeated on each page.
     GRID_FOOTER = "grid.footer", "Grid Footer", [
         F::named("repeat", BOOL, yes),
-        F::variadic("children", CONTENT).cast_with(convert::grid_child),
+        F::variadic("children", CONTENT).cast_with(convert::grid_group_child),
     ]
 );
 element!(
     /// A horizontal line in a grid.
     GRID_HLINE = "grid.hline", "Grid Horizontal Line", [
-        F::named("y", &[T::Auto, T::Int], auto),
-        F::named("start", &[T::Int], none),
+        F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
+        F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("end", &[T::None, T::Int], none),
-        F::named("stroke", STROKE, none),
-        F::named("position", &[T::Alignment], none),
+        F::named("stroke", &[T::None, T::Stroke], none),
+        F::named("position", &[], top_align).cast_with(fieldcast::hline_position),
     ]
 );
 element!(
     /// A vertical line in a grid.
     GRID_VLINE = "grid.vline", "Grid Vertical Line", [
-        F::named("x", &[T::Auto, T::Int], auto),
-        F::named("start", &[T::Int], none),
+        F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
+        F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("end", &[T::None, T::Int], none),
-        F::named("stroke", STROKE, none),
-        F::named("position", &[T::Alignment], none),
+        F::named("stroke", &[T::None, T::Stroke], none),
+        F::named("position", &[], start).cast_with(fieldcast::vline_position),
     ]
 );
 element!(
     /// A cell of a grid.
     GRID_CELL = "grid.cell", "Grid Cell", [
+        F::required("body", CONTENT),
         F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("colspan", &[T::Int], one).cast_with(convert::positive),
         F::named("rowspan", &[T::Int], one).cast_with(convert::positive),
-        F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
-        F::named("align", &[T::Auto, T::Alignment], auto),
         F::named("inset", &[T::Auto, T::Relative, T::Dict], auto).cast_with(super::sides::sides_each),
-        F::named("stroke", STROKE, none),
+        F::named("align", &[T::Auto, T::Alignment], auto),
+        F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
+        F::named("stroke", STROKE, empty_dict),
         F::named("breakable", &[T::Auto, T::Bool], auto),
-        F::required("body", CONTENT),
     ]
 );
 element!(
     /// Content arranged in a grid.
     GRID = "grid", "Grid", [
-        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
+        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], empty_dict).cast_with(super::sides::sides_each),
         F::named("align", &[], auto).cast_with(fieldcast::celled_align),
-        F::named("stroke", &[], none).cast_with(fieldcast::celled_stroke),
-        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none).cast_with(super::sides::sides_each),
+        F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
+        F::named("stroke", &[], empty_dict).cast_with(fieldcast::celled_stroke),
         F::variadic("children", CONTENT).cast_with(convert::grid_child),
     ], scope: [GRID_CELL, GRID_HEADER, GRID_FOOTER, GRID_HLINE, GRID_VLINE]
 );
@@ -664,64 +751,64 @@ element!(
     /// A header of a table, repeated on each page.
     TABLE_HEADER = "table.header", "Table Header", [
         F::named("repeat", BOOL, yes),
-        F::named("level", &[T::Int], one),
-        F::variadic("children", CONTENT).cast_with(convert::table_child),
+        F::named("level", &[T::Int], one).cast_with(convert::positive),
+        F::variadic("children", CONTENT).cast_with(convert::table_group_child),
     ]
 );
 element!(
     /// A footer of a table, repeated on each page.
     TABLE_FOOTER = "table.footer", "Table Footer", [
         F::named("repeat", BOOL, yes),
-        F::variadic("children", CONTENT).cast_with(convert::table_child),
+        F::variadic("children", CONTENT).cast_with(convert::table_group_child),
     ]
 );
 element!(
     /// A horizontal line in a table.
     TABLE_HLINE = "table.hline", "Table Horizontal Line", [
-        F::named("y", &[T::Auto, T::Int], auto),
-        F::named("start", &[T::Int], none),
+        F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
+        F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("end", &[T::None, T::Int], none),
-        F::named("stroke", STROKE, none),
-        F::named("position", &[T::Alignment], none),
+        F::named("stroke", &[T::None, T::Stroke], none),
+        F::named("position", &[], top_align).cast_with(fieldcast::hline_position),
     ]
 );
 element!(
     /// A vertical line in a table.
     TABLE_VLINE = "table.vline", "Table Vertical Line", [
-        F::named("x", &[T::Auto, T::Int], auto),
-        F::named("start", &[T::Int], none),
+        F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
+        F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("end", &[T::None, T::Int], none),
-        F::named("stroke", STROKE, none),
-        F::named("position", &[T::Alignment], none),
+        F::named("stroke", &[T::None, T::Stroke], none),
+        F::named("position", &[], start).cast_with(fieldcast::vline_position),
     ]
 );
 element!(
     /// A cell of a table.
     TABLE_CELL = "table.cell", "Table Cell", [
+        F::required("body", CONTENT),
         F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("colspan", &[T::Int], one).cast_with(convert::positive),
         F::named("rowspan", &[T::Int], one).cast_with(convert::positive),
-        F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
-        F::named("align", &[T::Auto, T::Alignment], auto),
         F::named("inset", &[T::Auto, T::Relative, T::Dict], auto).cast_with(super::sides::sides_each),
-        F::named("stroke", STROKE, none),
+        F::named("align", &[T::Auto, T::Alignment], auto),
+        F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
+        F::named("stroke", STROKE, empty_dict),
         F::named("breakable", &[T::Auto, T::Bool], auto),
-        F::required("body", CONTENT),
     ]
 );
 element!(
     /// A table.
     TABLE = "table", "Table", [
-        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], none).cast_with(fieldcast::track_sizes),
-        F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
+        F::named("columns", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("rows", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("column-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("row-gutter", &[T::Auto, T::Relative, T::Fraction, T::Int, T::Array], empty_array).cast_with(fieldcast::track_sizes),
+        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], table_inset).cast_with(super::sides::sides_each),
         F::named("align", &[], auto).cast_with(fieldcast::celled_align),
-        F::named("stroke", &[], none).cast_with(fieldcast::celled_stroke),
-        F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], none).cast_with(super::sides::sides_each),
+        F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
+        F::named("stroke", &[], table_stroke).cast_with(fieldcast::celled_stroke),
         F::variadic("children", CONTENT).cast_with(convert::table_child),
     ], scope: [TABLE_CELL, TABLE_HEADER, TABLE_FOOTER, TABLE_HLINE, TABLE_VLINE]
 );
@@ -729,16 +816,16 @@ element!(
     /// Document metadata (only settable).
     DOCUMENT = "document", "Document", [
         F::named("title", NONE_CONTENT, none),
-        F::named("author", &[T::Str, T::Array], none).cast_with(fieldcast::string_list),
+        F::named("author", &[T::Str, T::Array], empty_array).cast_with(fieldcast::string_list),
         F::named("description", NONE_CONTENT, none),
-        F::named("keywords", &[T::Str, T::Array], none).cast_with(fieldcast::string_list),
+        F::named("keywords", &[T::Str, T::Array], empty_array).cast_with(fieldcast::string_list),
         F::named("date", &[T::None, T::Auto, T::Datetime], auto),
     ]
 );
 element!(
     /// A footnote.
     FOOTNOTE = "footnote", "Footnote", [
-        F::named("numbering", &[T::Str, T::Func], none).cast_with(fieldcast::numbering),
+        F::named("numbering", &[T::Str, T::Func], arabic).cast_with(fieldcast::numbering),
         F::required("body", &[T::Content, T::Label]),
     ], scope: [FOOTNOTE_ENTRY]
 );
@@ -746,13 +833,14 @@ element!(
     /// A figure with an optional caption.
     FIGURE = "figure", "Figure", [
         F::required("body", CONTENT),
+        F::named("alt", &[T::None, T::Str], none),
         F::named("placement", &[], none).cast_with(fieldcast::figure_placement),
-        F::named("scope", &[], none).cast_with(fieldcast::figure_scope),
+        F::named("scope", &[], column).cast_with(fieldcast::figure_scope),
         F::named("caption", &[T::Content, T::None], none).cast_with(caption),
         F::named("kind", &[T::Auto, T::Func, T::Str], auto),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
-        F::named("numbering", NUMBERING, none).cast_with(fieldcast::numbering),
-        F::named("gap", LEN, none),
+        F::named("numbering", NUMBERING, arabic).cast_with(fieldcast::numbering),
+        F::named("gap", LEN, figure_gap),
         F::named("outlined", BOOL, yes),
         F::synthesized("counter"),
     ], scope: [FIGURE_CAPTION]
@@ -761,7 +849,7 @@ element!(
     /// A table of contents.
     OUTLINE = "outline", "Outline", [
         F::named("title", &[T::None, T::Auto, T::Content], auto),
-        F::named("target", &[], none),
+        F::named("target", &[], heading_func).cast_with(fieldcast::outline_target),
         F::named("depth", &[T::None, T::Int], none).cast_with(convert::positive),
         F::named("indent", &[T::Auto, T::Relative, T::Func], auto),
     ], scope: [OUTLINE_ENTRY]
@@ -770,19 +858,19 @@ element!(
     /// Content placed relative to its parent, out of the flow or floating.
     PLACE = "place", "Place", [
         F::positional("alignment", &[T::Auto, T::Alignment], start_top),
-        F::named("scope", &[T::Str], none).cast_with(convert::place_scope),
+        F::named("scope", &[], column).cast_with(convert::place_scope),
         F::named("float", BOOL, no),
-        F::named("clearance", LEN, none),
-        F::named("dx", REL, none),
-        F::named("dy", REL, none),
+        F::named("clearance", LEN, clearance),
+        F::named("dx", REL, zero_rel),
+        F::named("dy", REL, zero_rel),
         F::required("body", CONTENT),
     ]
 );
 element!(
     /// Content in columns.
     COLUMNS = "columns", "Columns", [
-        F::positional("count", &[T::Int], none).cast_with(convert::positive),
-        F::named("gutter", REL, none),
+        F::positional("count", &[T::Int], two).cast_with(convert::positive),
+        F::named("gutter", REL, column_gutter),
         F::required("body", CONTENT),
     ]
 );
@@ -814,8 +902,8 @@ element!(
 element!(
     /// Highlighted text.
     HIGHLIGHT = "highlight", "Highlight", [
-        F::named("fill", FILL, none),
-        F::named("stroke", STROKE, none),
+        F::named("fill", FILL, highlight_yellow),
+        F::named("stroke", &[T::None, T::Stroke], empty_dict),
         F::named("top-edge", &[], ascender).cast_with(top_edge),
         F::named("bottom-edge", &[], descender).cast_with(bottom_edge),
         F::named("extent", LEN, zero_len),
@@ -841,8 +929,8 @@ element!(
     /// Subscript text.
     SUB = "sub", "Subscript", [
         F::named("typographic", BOOL, yes),
-        F::named("baseline", LEN, none),
-        F::named("size", LEN, none),
+        F::named("baseline", AUTO_LEN, auto),
+        F::named("size", AUTO_LEN, auto),
         F::required("body", CONTENT),
     ]
 );
@@ -850,8 +938,8 @@ element!(
     /// Superscript text.
     SUPER = "super", "Superscript", [
         F::named("typographic", BOOL, yes),
-        F::named("baseline", LEN, none),
-        F::named("size", LEN, none),
+        F::named("baseline", AUTO_LEN, auto),
+        F::named("size", AUTO_LEN, auto),
         F::required("body", CONTENT),
     ]
 );
@@ -876,13 +964,13 @@ element!(
 );
 element!(
     /// Content moved without affecting layout.
-    MOVE = "move", "Move", [F::named("dx", REL, none), F::named("dy", REL, none), F::required("body", CONTENT)]
+    MOVE = "move", "Move", [F::named("dx", REL, zero_rel), F::named("dy", REL, zero_rel), F::required("body", CONTENT)]
 );
 element!(
     /// Rotated content.
     ROTATE = "rotate", "Rotate", [
-        F::positional("angle", &[T::Angle], none),
-        F::named("origin", &[T::Alignment], none),
+        F::positional("angle", &[T::Angle], zero_deg),
+        F::named("origin", &[T::Alignment], center_horizon),
         F::named("reflow", BOOL, no),
         F::required("body", CONTENT),
     ]
@@ -890,22 +978,42 @@ element!(
 element!(
     /// Scaled content.
     SCALE = "scale", "Scale", [
-        F::positional("factor", &[T::Auto, T::Length, T::Ratio], none),
-        F::named("x", &[T::Auto, T::Length, T::Ratio], none),
-        F::named("y", &[T::Auto, T::Length, T::Ratio], none),
-        F::named("origin", &[T::Alignment], none),
+        F::positional("factor", &[T::Auto, T::Ratio, T::Length], none),
+        F::named("x", &[T::Auto, T::Ratio, T::Length], hundred_percent),
+        F::named("y", &[T::Auto, T::Ratio, T::Length], hundred_percent),
+        F::named("origin", &[T::Alignment], center_horizon),
         F::named("reflow", BOOL, no),
         F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// Skewed content.
+    SKEW = "skew", "Skew", [
+        F::named("ax", &[T::Angle], zero_deg),
+        F::named("ay", &[T::Angle], zero_deg),
+        F::named("origin", &[T::Alignment], center_horizon),
+        F::named("reflow", BOOL, no),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// A regular polygon (`polygon.regular`): realization shows it as the polygon
+    /// through its vertices.
+    POLYGON_REGULAR = "polygon.regular", "Regular Polygon", [
+        F::named("fill", FILL, none),
+        F::named("stroke", &[], auto).cast_with(super::paintcast::plain_stroke),
+        F::named("size", LEN, one_em),
+        F::named("vertices", &[T::Int], three),
     ]
 );
 element!(
     /// A closed polygon through the given vertices.
     POLYGON = "polygon", "Polygon", [
         F::named("fill", FILL, none),
-        F::named("fill-rule", &[], none).cast_with(super::curve::fill_rule),
+        F::named("fill-rule", &[], non_zero).cast_with(super::curve::fill_rule),
         F::named("stroke", &[], auto).cast_with(super::paintcast::plain_stroke),
         F::variadic("vertices", &[T::Array]).cast_with(super::curve::point),
-    ]
+    ], scope: [POLYGON_REGULAR]
 );
 element!(
     /// A citation of a bibliography entry.
@@ -913,7 +1021,7 @@ element!(
         F::required("key", &[T::Label]),
         F::named("supplement", NONE_CONTENT, none),
         F::named("form", &[], normal).cast_with(fieldcast::cite_form),
-        F::named("style", &[T::Auto, T::Str], auto),
+        F::named("style", &[], auto).cast_with(fieldcast::cite_style),
     ]
 );
 element!(
@@ -922,7 +1030,7 @@ element!(
         F::required("sources", &[T::Str, T::Array]),
         F::named("title", &[T::None, T::Auto, T::Content], auto),
         F::named("full", BOOL, no),
-        F::named("style", &[T::Str], none),
+        F::named("style", &[], none).cast_with(fieldcast::bibliography_style),
     ]
 );
 
@@ -1044,6 +1152,7 @@ pub static LIBRARY_ELEMENTS: &[&Element] = &[
     &MOVE,
     &ROTATE,
     &SCALE,
+    &SKEW,
     &POLYGON,
     &CITE,
     &BIBLIOGRAPHY,
@@ -1124,7 +1233,9 @@ pub static ALL_ELEMENTS: &[&Element] = &[
     &MOVE,
     &ROTATE,
     &SCALE,
+    &SKEW,
     &POLYGON,
+    &POLYGON_REGULAR,
     &CITE,
     &BIBLIOGRAPHY,
     &FIGURE_CAPTION,

@@ -159,6 +159,120 @@ pub fn text_font(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     }
 }
 
+/// `par.first-line-indent`: a length (the amount) or a dictionary with an `amount` and
+/// whether to indent `all` paragraphs, kept as a dictionary of the keys given (set rules
+/// fold it key by key).
+pub fn first_line_indent(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let mut out = Dict::new();
+    match value {
+        Value::Length(amount) => {
+            out.insert("amount".into(), Value::Length(amount));
+        }
+        Value::Dict(given) => {
+            for (key, ty) in [("amount", "length"), ("all", "boolean")] {
+                let Some(item) = given.get(key) else { continue };
+                let fits =
+                    matches!((key, item), ("amount", Value::Length(_)) | ("all", Value::Bool(_)));
+                if !fits {
+                    let message = mismatch(ty, item);
+                    let hint = super::cast::cast_hint(&message, item);
+                    let error = SourceDiagnostic::error(span, message);
+                    return Err(ecow::eco_vec![match hint {
+                        Some(hint) => error.with_hint(hint),
+                        None => error,
+                    }]);
+                }
+                out.insert(key.into(), item.clone());
+            }
+            if let Some(key) =
+                given.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "amount" | "all"))
+            {
+                return fail(
+                    span,
+                    eco_format!(
+                        "unexpected key {}, valid keys are \"amount\" and \"all\"",
+                        Value::Str(key.clone()).repr()
+                    ),
+                );
+            }
+        }
+        other => return Ok(other),
+    }
+    Ok(Value::Dict(out))
+}
+
+/// `par.justification-limits` when nothing is set: word spacing may shrink to two
+/// thirds and grow to 150%, tracking stays.
+pub fn justification_limits() -> Value {
+    let rel = |ratio: f64| Value::Relative(Rel { abs: super::Length::zero(), rel: Ratio(ratio) });
+    let zero = || Value::Length(super::Length::zero());
+    let pair = |min: Value, max: Value| {
+        let mut dict = Dict::new();
+        dict.insert("min".into(), min);
+        dict.insert("max".into(), max);
+        Value::Dict(dict)
+    };
+    let mut out = Dict::new();
+    out.insert("spacing".into(), pair(rel(2.0 / 3.0), rel(1.5)));
+    out.insert("tracking".into(), pair(zero(), zero()));
+    Value::Dict(out)
+}
+
+/// `par.justification-limits`: a dictionary of `spacing` and `tracking` limits.
+pub fn check_justification_limits(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    if let Value::Dict(given) = &value
+        && let Some(key) =
+            given.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "spacing" | "tracking"))
+    {
+        return fail(
+            span,
+            eco_format!(
+                "unexpected key {}, valid keys are \"spacing\" and \"tracking\"",
+                Value::Str(key.clone()).repr()
+            ),
+        );
+    }
+    Ok(value)
+}
+
+/// A horizontal table line's `position`: `top` or `bottom`.
+pub fn hline_position(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    line_position(value, span, "`top` or `bottom`", |a| {
+        a.x.is_none() && matches!(a.y, Some(VAlign::Top | VAlign::Bottom))
+    })
+}
+
+/// A vertical table line's `position`: `start`, `left`, `right` or `end`.
+pub fn vline_position(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    use super::HAlign as H;
+    line_position(value, span, "`start`, `left`, `right`, or `end`", |a| {
+        a.y.is_none() && matches!(a.x, Some(H::Start | H::Left | H::Right | H::End))
+    })
+}
+
+fn line_position(
+    value: Value,
+    span: Span,
+    expected: &str,
+    fits: impl Fn(&super::Alignment) -> bool,
+) -> SourceResult<Value> {
+    match &value {
+        Value::Alignment(align) if fits(align) => Ok(value),
+        Value::Alignment(_) => {
+            fail(span, eco_format!("expected {expected}, found {}", value.repr()))
+        }
+        other => fail(span, mismatch("alignment", other)),
+    }
+}
+
+/// `par.first-line-indent` when nothing is set: no indent, only after paragraphs.
+pub fn no_indent() -> Value {
+    let mut out = Dict::new();
+    out.insert("amount".into(), Value::Length(super::Length::zero()));
+    out.insert("all".into(), Value::Bool(false));
+    Value::Dict(out)
+}
+
 /// The keys of `text.costs`, in Typst's order.
 const COST_KEYS: [&str; 4] = ["hyphenation", "runt", "widow", "orphan"];
 
@@ -244,7 +358,7 @@ pub fn stylistic_set(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
             let items: SourceResult<Array> = items.as_slice().iter().map(check).collect();
             Ok(Value::Array(items?))
         }
-        _ => Ok(value),
+        other => fail(span, mismatch("none, integer, or array", other)),
     }
 }
 
@@ -319,7 +433,11 @@ pub fn string_list(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     {
         return fail(span, mismatch("string", item));
     }
-    Ok(value)
+    // One string is a list of one, as Typst keeps it.
+    Ok(match value {
+        Value::Str(one) => Value::Array(Array::from_iter([Value::Str(one)])),
+        other => other,
+    })
 }
 
 /// A count that may be zero but not negative (a heading's offset, an enum's start).
@@ -430,6 +548,27 @@ pub fn celled_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     };
     match &value {
         Value::Func(_) => Ok(value),
+        Value::Auto => fail(
+            span,
+            mismatch(
+                "length, color, gradient, tiling, dictionary, stroke, none, array, or function",
+                &value,
+            ),
+        ),
+        // Not a dictionary of sides: one of a stroke's parts.
+        Value::Dict(dict) if !dict.iter().all(|(k, _)| sides.contains(&k.as_str())) => {
+            match dict.iter().find(|(k, _)| !super::STROKE_KEYS.contains(&k.as_str())) {
+                Some((key, _)) => fail(
+                    span,
+                    eco_format!(
+                        "unexpected key {}, valid keys are \"paint\", \"thickness\", \"cap\", \
+                         \"join\", \"dash\", and \"miter-limit\"",
+                        Value::Str(key.clone()).repr()
+                    ),
+                ),
+                None => Ok(value),
+            }
+        }
         Value::Array(items) => match items.0.iter().find_map(|v| single(v).err()) {
             Some(bad) => fail(span, mismatch(ONE, &bad)),
             None => Ok(value),
@@ -450,7 +589,12 @@ pub fn celled_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
 
 /// One of the strings `options`, or (where `extra` names them) `auto` or `none`; the
 /// refusal lists them as Typst does (`expected "cover", "contain", or "stretch"`).
-fn choice(value: Value, span: Span, options: &[&str], extra: &[&str]) -> SourceResult<Value> {
+pub(super) fn choice(
+    value: Value,
+    span: Span,
+    options: &[&str],
+    extra: &[&str],
+) -> SourceResult<Value> {
     let allowed = match &value {
         Value::Str(s) => options.contains(&s.0.as_str()),
         Value::Auto => extra.contains(&"auto"),
@@ -512,4 +656,148 @@ pub fn image_format(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
 /// `cite.form`: a citation form's name or `none`.
 pub fn cite_form(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     choice(value, span, &["normal", "prose", "full", "author", "year"], &["none"])
+}
+
+/// The citation styles Typst ships, by the names it accepts (in its order).
+const CSL_STYLES: &[&str] = &[
+    "alphanumeric",
+    "american-anthropological-association",
+    "american-chemical-society",
+    "american-geophysical-union",
+    "american-institute-of-aeronautics-and-astronautics",
+    "american-institute-of-physics",
+    "american-medical-association",
+    "american-meteorological-society",
+    "american-physics-society",
+    "american-physiological-society",
+    "american-political-science-association",
+    "american-psychological-association",
+    "apa",
+    "american-society-for-microbiology",
+    "american-society-of-civil-engineers",
+    "american-society-of-mechanical-engineers",
+    "american-sociological-association",
+    "angewandte-chemie",
+    "annual-reviews",
+    "annual-reviews-author-date",
+    "associacao-brasileira-de-normas-tecnicas",
+    "association-for-computing-machinery",
+    "biomed-central",
+    "bristol-university-press",
+    "british-medical-journal",
+    "bmj",
+    "cell",
+    "chicago-author-date",
+    "chicago-notes",
+    "chicago-fullnotes",
+    "chicago-shortened-notes",
+    "copernicus",
+    "cse-citation-sequence-brackets-8th-edition",
+    "council-of-science-editors",
+    "cse-name-year",
+    "council-of-science-editors-author-date",
+    "current-opinion",
+    "deutsche-gesellschaft-für-psychologie",
+    "deutsche-sprache",
+    "elsevier-harvard",
+    "elsevier-vancouver",
+    "elsevier-with-titles",
+    "frontiers",
+    "future-medicine",
+    "future-science",
+    "gb-7714-2005-numeric",
+    "gb-7714-2015-author-date",
+    "gb-7714-2015-note",
+    "gb-7714-2015-numeric",
+    "gost-r-705-2008-numeric",
+    "harvard-cite-them-right",
+    "institute-of-electrical-and-electronics-engineers",
+    "ieee",
+    "institute-of-physics-numeric",
+    "iso-690-author-date",
+    "iso-690-numeric",
+    "karger",
+    "mary-ann-liebert-vancouver",
+    "modern-humanities-research-association-notes",
+    "modern-humanities-research-association",
+    "modern-language-association",
+    "mla",
+    "modern-language-association-8",
+    "mla-8",
+    "multidisciplinary-digital-publishing-institute",
+    "nature",
+    "nlm-citation-sequence",
+    "vancouver",
+    "nlm-citation-sequence-superscript",
+    "vancouver-superscript",
+    "pensoft",
+    "public-library-of-science",
+    "plos",
+    "royal-society-of-chemistry",
+    "sage-vancouver",
+    "sist02",
+    "spie",
+    "springer-basic",
+    "springer-basic-author-date",
+    "springer-fachzeitschriften-medizin-psychologie",
+    "springer-humanities-author-date",
+    "springer-lecture-notes-in-computer-science",
+    "springer-mathphys",
+    "springer-socpsych-author-date",
+    "springer-vancouver",
+    "taylor-and-francis-chicago-author-date",
+    "taylor-and-francis-national-library-of-medicine",
+    "the-institution-of-engineering-and-technology",
+    "the-lancet",
+    "thieme",
+    "trends",
+    "turabian-author-date",
+    "turabian-fullnote-8",
+];
+
+/// `cite.style` (`auto` allowed) and `bibliography.style`: a built-in style's name, a
+/// path (a string ending in `.csl` is one), or the bytes of a CSL file.
+fn csl_style(value: Value, span: Span, auto: bool) -> SourceResult<Value> {
+    match &value {
+        Value::Auto if auto => Ok(value),
+        Value::Bytes(_) | Value::Path(_) => Ok(value),
+        Value::Str(name) if CSL_STYLES.contains(&name.as_str()) || name.ends_with(".csl") => {
+            Ok(value)
+        }
+        Value::Str(name) => fail(span, eco_format!("unknown style: {}", name.as_str())),
+        other if auto => fail(
+            span,
+            eco_format!(
+                "expected path, string, bytes, {}, or auto, found {}",
+                CSL_STYLES.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", "),
+                other.ty().long_name()
+            ),
+        ),
+        other => fail(span, mismatch("path, string, or bytes", other)),
+    }
+}
+
+/// `cite.style`: see `csl_style`.
+pub fn cite_style(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    csl_style(value, span, true)
+}
+
+/// `bibliography.style`: see `csl_style`.
+pub fn bibliography_style(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    csl_style(value, span, false)
+}
+
+/// `outline.target`: something that selects elements with a location (a label, an
+/// element function, a location or a selector), not text.
+pub fn outline_target(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Label(_) | Value::Location(_) | Value::Selector(_) => Ok(value),
+        // An element function selects its elements (and reads back as a selector).
+        Value::Func(func) if let Some(elem) = func.element() => {
+            Ok(Value::Selector(std::sync::Arc::new(super::Selector::Elem(elem, None))))
+        }
+        Value::Func(_) => fail(span, "only element functions can be used as selectors"),
+        Value::Str(_) | Value::Regex(_) => fail(span, "text is not locatable"),
+        other => fail(span, mismatch("label, function, location, or selector", other)),
+    }
 }

@@ -143,26 +143,6 @@ impl<'a> StyleChain<'a> {
         self.values(elem, field).next()
     }
 
-    /// The innermost value set for any of `fields` of `elem` (for properties that one
-    /// setter writes under several names, like a block's `spacing` for `above`).
-    pub fn get_any(&self, elem: Element, fields: &[&str]) -> Option<&'a Value> {
-        let indices: Vec<u8> = fields.iter().filter_map(|f| elem.field_index(f)).collect();
-        let mut link = Some(self);
-        while let Some(chain) = link {
-            let found = chain.head.iter().rev().find_map(|style| match style {
-                Style::Property(p) if p.elem == elem && indices.contains(&p.field) => {
-                    Some(&p.value)
-                }
-                _ => None,
-            });
-            if found.is_some() {
-                return found;
-            }
-            link = chain.tail;
-        }
-        None
-    }
-
     /// The value set for `field` of `elem`, folded from the outermost property inwards
     /// as Typst folds it: an inner stroke keeps what it leaves unset from the outer one
     /// (`set rect(stroke: blue)` then `set rect(stroke: 2pt)` gives `2pt + blue`); sides
@@ -259,8 +239,8 @@ fn folding(elem: Element, field: &str) -> Folding {
         (_, "stroke") if container => Folding::Sides(SIDES),
         (_, "radius") if container || elem.name() == "highlight" => Folding::Sides(CORNERS),
         ("page", "margin") => Folding::Sides(MARGINS),
-        ("align", "alignment") => Folding::Align,
-        ("text", "features") => Folding::Merge,
+        ("align", "alignment") | ("rotate" | "scale" | "skew", "origin") => Folding::Align,
+        ("text", "features") | ("par", "first-line-indent") => Folding::Merge,
         // A text stroke does not fold in Typst.
         ("text", "stroke") => Folding::Replace,
         _ => Folding::Plain,

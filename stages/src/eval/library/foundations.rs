@@ -174,6 +174,11 @@ fn eval(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// that case (the text's internal `case` field).
 fn change_case(args: &mut Args, upper: bool) -> SourceResult<Value> {
     let (value, span) = args.expect_spanned::<Value>("text")?;
+    // `none` is content (empty), as everywhere content is expected.
+    let value = match value {
+        Value::None => Value::Content(crate::model::Content::empty()),
+        other => other,
+    };
     let convert = |s: &str| Value::str(if upper { s.to_uppercase() } else { s.to_lowercase() });
     match value {
         Value::Str(s) => Ok(convert(&s)),
@@ -202,7 +207,7 @@ fn lower(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 /// Runs the constructor of `ty` (the types no other library file constructs).
-pub fn construct(_: &mut Engine, ty: Type, args: &mut Args) -> SourceResult<Value> {
+pub fn construct(engine: &mut Engine, ty: Type, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let value = match ty {
         Type::Int => {
@@ -224,7 +229,7 @@ pub fn construct(_: &mut Engine, ty: Type, args: &mut Args) -> SourceResult<Valu
         Type::Datetime => super::time::construct_datetime(args)?,
         Type::Duration => super::time::construct_duration(args)?,
         Type::Stroke => super::paint::construct_stroke(args)?,
-        Type::Tiling => super::paint::construct_tiling(args)?,
+        Type::Tiling => super::paint::construct_tiling(engine, args)?,
         Type::Path => super::data::construct_path(args)?,
         other => crate::bail!(span, "type {} does not have a constructor", other.long_name()),
     };

@@ -276,7 +276,9 @@ fn conic(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 }
 
 /// `tiling(size: auto, spacing: (0pt, 0pt), offset: (0pt, 0pt), relative: auto, body)`.
-pub fn construct_tiling(args: &mut Args) -> SourceResult<Value> {
+/// An `auto` size is the body's, laid out (in the document's initial styles) here, as
+/// Typst does, where evaluation has a typesetter.
+pub fn construct_tiling(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let read = tiling_args(args);
     // Errors in reading the arguments come before leftover ones; the checks below after.
     args.failed |= read.is_err();
@@ -303,7 +305,19 @@ pub fn construct_tiling(args: &mut Args) -> SourceResult<Value> {
     if !finite(&offset.0.0) || !finite(&offset.0.1) {
         crate::bail!(offset.1, "tile offset must be finite");
     }
-    let size = size.map(|(size, _)| size);
+    let mut size = size.map(|(size, _)| size);
+    if size.is_none()
+        && let Some(typesetter) = engine.world.typesetter()
+    {
+        let region = crate::base::Size::new(crate::base::Abs::inf(), crate::base::Abs::inf());
+        let styles = engine.world.styles();
+        let measured = typesetter.measure(engine, &body, &styles, region)?;
+        if measured.width.is_zero() || measured.height.is_zero() {
+            crate::bail!(args.span, "tile size must be non-zero";
+                hint: "try setting the size manually");
+        }
+        size = Some((Length::abs(measured.width), Length::abs(measured.height)));
+    }
     let data = TilingData { body, size, spacing: spacing.0, offset: offset.0, relative };
     Ok(Value::Tiling(Tiling(Arc::new(data))))
 }

@@ -119,6 +119,12 @@ fn construct_str(args: &mut Args) -> SourceResult<Value> {
         let Some(n) = int else {
             crate::bail!(base_span, "base is only supported for integers");
         };
+        if base == 1 && n > 0 {
+            crate::bail!(
+                base_span, "base must be between 2 and 36";
+                hint: "generate a unary representation with `\"1\" * {}`", n
+            );
+        }
         if !(2..=36).contains(&base) {
             crate::bail!(base_span, "base must be between 2 and 36");
         }

@@ -137,7 +137,7 @@ fn today(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     // A UTC offset must stay within a day either way.
     let offset = match seconds {
         None => None,
-        Some(Some(secs)) if secs.abs() < 86_400 => Some(secs / 3600),
+        Some(Some(secs)) if secs.abs() < 86_400 => Some(secs),
         Some(_) => crate::bail!(args.span, "unable to get the current date"),
     };
     match engine.world.today(offset) {
