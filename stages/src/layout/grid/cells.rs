@@ -3,13 +3,16 @@
 //! resolved (the cell's own fields over the grid's, which may be a value, an array by
 //! column or a function of `(x, y)`), plus the header and footer rows and explicit lines.
 //!
-//! Placement follows Typst: cells without a position fill the next free position in
-//! reading order after the previous automatically placed cell; a cell with only `x`
-//! takes the first row where that column is free, one with only `y` the first free
-//! column of that row. Positions no cell covers get empty cells so that their fills and
-//! strokes are drawn. Header cells come first; footer cells are placed after all others
-//! from a fresh row. The grid's and the table's cell, header, footer and line elements
-//! are accepted in either.
+//! Placement follows Typst: a cell without a position takes the next free position in
+//! reading order after the previous automatically placed cell (its span must then fit
+//! there, or it is an error); a cell with only `x` takes the first row where that column
+//! is free, one with only `y` the first free column of that row. Positions no cell covers
+//! get empty cells so that their fills and strokes are drawn. A header or footer takes
+//! the next empty rows where it is given, cells placed automatically later skip its rows,
+//! and the footer must end the grid. Explicit lines are checked against the grid's size
+//! once it is known. A grid takes only its own cell, header, footer and line elements,
+//! a table only its own; headers and footers do not nest (those errors come from the
+//! constructors, see `model/convert.rs`).
 
 use ecow::eco_format;
 
@@ -18,8 +21,9 @@ use crate::doc::{FixedStroke, Paint};
 use crate::layout::LayoutContext;
 use crate::layout::props::{Props, Sides, paint, sides_of, stroke_of};
 use crate::model::{
-    Alignment, Args, Content, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE, GRID_VLINE, Length,
-    Rel, Styles, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE, TABLE_VLINE, Value,
+    Alignment, Args, Content, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE, GRID_VLINE, HAlign,
+    Length, Rel, Styles, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE, TABLE_VLINE, VAlign,
+    Value,
 };
 
 /// The most positions a grid may have.
@@ -92,54 +96,50 @@ pub(super) fn resolve_cells(
         _ => Default::default(),
     };
 
-    let mut placer = Placer { cols, occupied: Vec::new(), cursor: 0, placed: Vec::new() };
+    let mut placer = Placer {
+        cols,
+        occupied: Vec::new(),
+        cursor: 0,
+        group_first: None,
+        group_rows: Vec::new(),
+        placed: Vec::new(),
+    };
     let mut header = None;
-    let mut footer_children = Vec::new();
-    let mut hlines = Vec::new();
-    let mut vlines = Vec::new();
+    // The footer's rows, its span and whether it repeats.
+    let mut footer: Option<(std::ops::Range<usize>, Span, bool)> = None;
+    let mut lines = Lines::default();
     for (i, child) in children.as_slice().iter().enumerate() {
         let Value::Content(child) = child else { continue };
         let loc = locator.child(i as u64);
-        if child.is(GRID_HEADER) || child.is(TABLE_HEADER) {
-            for (j, cell) in group_children(child).iter().enumerate() {
-                placer.place(cell, loc.child(j as u64), props.styles)?;
+        let is_header = child.is(GRID_HEADER) || child.is(TABLE_HEADER);
+        if is_header || child.is(GRID_FOOTER) || child.is(TABLE_FOOTER) {
+            if !is_header && footer.is_some() {
+                crate::bail!(child.span(), "cannot have more than one footer");
             }
-            let rows = placer.rows();
+            let range = placer.place_group(child, loc, props, &mut lines, is_header)?;
             let repeat = Props::new(child, props.styles).get("repeat", true);
-            header = repeat.then_some(rows);
-            // Whatever follows the header starts on a new row.
-            placer.cursor = placer.cursor.next_multiple_of(cols.max(1));
-        } else if child.is(GRID_FOOTER) || child.is(TABLE_FOOTER) {
-            footer_children.push((child.clone(), loc));
-        } else if child.is(GRID_HLINE) || child.is(TABLE_HLINE) {
-            let row = placer.cursor.div_ceil(cols.max(1));
-            hlines.push(line(child, props, row)?);
-        } else if child.is(GRID_VLINE) || child.is(TABLE_VLINE) {
-            let col = match placer.cursor % cols.max(1) {
-                0 if placer.cursor > 0 => cols,
-                col => col,
-            };
-            vlines.push(line(child, props, col)?);
-        } else {
+            if is_header {
+                header = repeat.then_some(range.end);
+            } else {
+                footer = Some((range, child.span(), repeat));
+            }
+        } else if !lines.take(child, &placer, props)? {
             placer.place(child, loc, props.styles)?;
         }
     }
-    // Explicit row tracks make rows of empty cells; a footer comes after them.
+    // Explicit row tracks make rows of empty cells.
     let min_cells = min_rows.min(MAX_CELLS).saturating_mul(cols).min(MAX_CELLS);
     if placer.occupied.len() < min_cells {
         placer.occupied.resize(min_cells, false);
     }
-    let mut footer = None;
-    for (child, loc) in footer_children {
-        placer.cursor = placer.occupied.len().next_multiple_of(cols.max(1));
-        let first = placer.cursor / cols.max(1);
-        for (j, cell) in group_children(&child).iter().enumerate() {
-            placer.place(cell, loc.child(j as u64), props.styles)?;
+    // A footer stays where it was given and must close the grid.
+    let footer = match footer {
+        Some((range, span, _)) if range.end != placer.rows() => {
+            crate::bail!(span, "footer must end at the last row")
         }
-        if Props::new(&child, props.styles).get("repeat", true) {
-            footer = Some(first);
-        }
-    }
+        Some((range, _, repeat)) => repeat.then_some(range.start),
+        None => None,
+    };
 
     let rows = placer.rows();
     // Empty cells fill the gaps, each at its own position.
@@ -164,13 +164,35 @@ pub(super) fn resolve_cells(
     for placed in placed {
         cells.push(resolve_cell(cx, props, placed, table)?);
     }
-    for line in &mut hlines {
-        line.end = line.end.min(cols);
-    }
-    for line in &mut vlines {
-        line.end = line.end.min(rows);
-    }
+    let (hlines, vlines) = lines.finish(cols, rows)?;
     Ok(CellGrid { cols, rows, cells, at, header, footer, hlines, vlines })
+}
+
+/// The explicit lines of a grid, in the order given.
+#[derive(Default)]
+struct Lines {
+    hlines: Vec<PendingLine>,
+    vlines: Vec<PendingLine>,
+}
+
+impl Lines {
+    /// Takes `child` if it is a line (placed after the cells so far); `false` if not.
+    fn take(&mut self, child: &Content, placer: &Placer, grid: &Props) -> SourceResult<bool> {
+        let cols = placer.cols.max(1);
+        if child.is(GRID_HLINE) || child.is(TABLE_HLINE) {
+            let row = placer.cursor.div_ceil(cols);
+            self.hlines.push(line(child, grid, row)?);
+        } else if child.is(GRID_VLINE) || child.is(TABLE_VLINE) {
+            let col = match placer.cursor % cols {
+                0 if placer.cursor > 0 => cols,
+                col => col,
+            };
+            self.vlines.push(line(child, grid, col)?);
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
 }
 
 /// The cells of a header or footer.
@@ -188,11 +210,20 @@ fn group_children(group: &Content) -> Vec<Content> {
     }
 }
 
+/// An explicit line as given, before the grid's size is known: its span and whether
+/// it sits at the bottom (or end) of its row (or column) rather than at the top.
+struct PendingLine {
+    line: Line,
+    span: Span,
+    after: bool,
+}
+
 /// An explicit line; `auto` positions take `default`.
-fn line(content: &Content, grid: &Props, default: usize) -> SourceResult<Line> {
+fn line(content: &Content, grid: &Props, default: usize) -> SourceResult<PendingLine> {
+    let span = content.span();
     let props = Props::new(content, grid.styles);
-    let axis = if content.elem().field_index("y").is_some() { "y" } else { "x" };
-    let index = match props.value(axis) {
+    let horizontal = content.elem().field_index("y").is_some();
+    let index = match props.value(if horizontal { "y" } else { "x" }) {
         Value::Int(i) => usize::try_from(i).unwrap_or(0),
         _ => default,
     };
@@ -201,6 +232,19 @@ fn line(content: &Content, grid: &Props, default: usize) -> SourceResult<Line> {
         Value::Int(end) => usize::try_from(end).unwrap_or(0),
         _ => usize::MAX,
     };
+    if end < start {
+        crate::bail!(span, "line cannot end before it starts");
+    }
+    let rtl = crate::layout::text::dir(grid.styles) == crate::layout::inline::Dir::Rtl;
+    let after = match props.value("position") {
+        Value::Alignment(align) => match (align.x, align.y) {
+            (_, Some(VAlign::Bottom)) | (Some(HAlign::End), _) => true,
+            (Some(HAlign::Right), _) => !rtl,
+            (Some(HAlign::Left), _) => rtl,
+            _ => false,
+        },
+        _ => false,
+    };
     let stroke = match props.content.field("stroke") {
         None => match crate::model::StyleChain::new(grid.styles).get(content.elem(), "stroke") {
             None => Some(FixedStroke::default()),
@@ -208,7 +252,41 @@ fn line(content: &Content, grid: &Props, default: usize) -> SourceResult<Line> {
         },
         Some(value) => stroke_of(value, grid.font_size),
     };
-    Ok(Line { index, start, end, stroke })
+    Ok(PendingLine { line: Line { index, start, end, stroke }, span, after })
+}
+
+impl Lines {
+    /// The lines at their boundaries once the grid has `cols` columns and `rows` rows:
+    /// a line at the bottom (end) of a track is one at the top (start) of the next.
+    fn finish(self, cols: usize, rows: usize) -> SourceResult<(Vec<Line>, Vec<Line>)> {
+        let place = |lines: Vec<PendingLine>, count: usize, horizontal: bool| {
+            let (kind, track, side, other, axis) = if horizontal {
+                ("horizontal", "row", "'bottom' position of the bottom border", "'top'", "'y'")
+            } else {
+                ("vertical", "column", "'end' position of the end border", "'start'", "'x'")
+            };
+            lines
+                .into_iter()
+                .map(|PendingLine { mut line, span, after }| {
+                    let i = line.index;
+                    if i > count {
+                        crate::bail!(span, "cannot place {kind} line at invalid {track} {i}");
+                    }
+                    if after {
+                        if i == count {
+                            let at = if horizontal { "y" } else { "x" };
+                            crate::bail!(span, "cannot place {kind} line at the {side} ({at} = {i})";
+                                hint: "set the line's position to {other} or place it at a smaller {axis} index");
+                        }
+                        line.index += 1;
+                    }
+                    line.end = line.end.min(if horizontal { cols } else { rows });
+                    Ok(line)
+                })
+                .collect::<SourceResult<Vec<_>>>()
+        };
+        Ok((place(self.hlines, rows, true)?, place(self.vlines, cols, false)?))
+    }
 }
 
 /// A cell placed, before its properties are resolved.
@@ -228,19 +306,18 @@ struct Placer {
     occupied: Vec<bool>,
     /// The position after the last automatically placed cell.
     cursor: usize,
+    /// The first row of the header or footer being placed, if one is.
+    group_first: Option<usize>,
+    /// The rows of the headers and footers placed so far, which cells placed
+    /// automatically outside of them skip.
+    /// (`true` for a header).
+    group_rows: Vec<(std::ops::Range<usize>, bool)>,
     placed: Vec<Placed>,
 }
 
 impl Placer {
     fn rows(&self) -> usize {
         self.occupied.len().div_ceil(self.cols.max(1))
-    }
-
-    fn free(&self, x: usize, y: usize, colspan: usize, rowspan: usize) -> bool {
-        (y..y + rowspan).all(|y| {
-            (x..x + colspan)
-                .all(|x| !self.occupied.get(y * self.cols + x).copied().unwrap_or(false))
-        })
     }
 
     fn occupy(&mut self, x: usize, y: usize, colspan: usize, rowspan: usize) {
@@ -255,6 +332,53 @@ impl Placer {
         }
     }
 
+    /// The first row at or after the cursor's row in which no position is taken.
+    fn next_empty_row(&self) -> usize {
+        let cols = self.cols.max(1);
+        let mut y = self.cursor.div_ceil(cols);
+        while (0..cols).any(|x| self.occupied.get(y * cols + x).copied().unwrap_or(false)) {
+            y += 1;
+        }
+        y
+    }
+
+    /// Places the cells of a header or footer from the next empty row on, and returns
+    /// the rows they take (one empty row for a group without cells). What follows
+    /// starts on the row after the group.
+    fn place_group(
+        &mut self,
+        group: &Content,
+        locator: Locator,
+        grid: &Props,
+        lines: &mut Lines,
+        header: bool,
+    ) -> SourceResult<std::ops::Range<usize>> {
+        let first = self.next_empty_row();
+        self.cursor = first * self.cols;
+        self.group_first = Some(first);
+        let before = self.placed.len();
+        for (j, child) in group_children(group).iter().enumerate() {
+            if !lines.take(child, self, grid)? {
+                self.place(child, locator.child(j as u64), grid.styles)?;
+            }
+        }
+        self.group_first = None;
+        let cells = &self.placed[before..];
+        let range = match cells.iter().map(|c| c.y).min() {
+            Some(start) => start..cells.iter().map(|c| c.y + c.rowspan).max().unwrap_or(start),
+            None => {
+                let end = (first + 1) * self.cols;
+                if self.occupied.len() < end {
+                    self.occupied.resize(end, false);
+                }
+                first..first + 1
+            }
+        };
+        self.cursor = self.cursor.max(range.end * self.cols);
+        self.group_rows.push((range.clone(), header));
+        Ok(range)
+    }
+
     fn place(&mut self, content: &Content, locator: Locator, styles: &Styles) -> SourceResult<()> {
         let span = content.span();
         let is_cell = content.is(GRID_CELL) || content.is(TABLE_CELL);
@@ -266,60 +390,78 @@ impl Placer {
         let colspan = int("colspan").unwrap_or(1).max(1) as usize;
         let rowspan = int("rowspan").unwrap_or(1).max(1) as usize;
         let cols = self.cols;
-        if colspan > cols {
-            crate::bail!(span, "cell's colspan would cause it to exceed the available column(s)";
-                hint: "try placing the cell in another position or reducing its colspan");
-        }
         let x = int("x").map(|x| checked(x, span, "column")).transpose()?;
         let y = int("y").map(|y| checked(y, span, "row")).transpose()?;
         if let Some(x) = x
-            && x + colspan > cols
+            && x >= cols
         {
-            if x >= cols {
-                crate::bail!(span, "cell could not be placed at invalid column {x}");
-            }
-            crate::bail!(span, "cell's colspan would cause it to exceed the available column(s)";
-                hint: "try placing the cell in another position or reducing its colspan");
+            crate::bail!(span, "cell could not be placed at invalid column {x}");
         }
         // A grid this large cannot be laid out in memory; say so instead of trying.
         if (y.unwrap_or(0).saturating_add(rowspan)).saturating_mul(cols) > MAX_CELLS {
             crate::bail!(span, "cell could not be placed at row {} because the grid would be too large", y.unwrap_or(0);
                 hint: "grids may have at most {} cells", MAX_CELLS);
         }
+        // As in Typst, a position is chosen by its origin alone; the span must then fit.
+        let occupied = &self.occupied;
+        let taken = |x: usize, y: usize| occupied.get(y * cols + x).copied().unwrap_or(false);
+        let in_group = self.group_first.is_some();
+        let group_rows = &self.group_rows;
+        let free = |x: usize, y: usize| {
+            !taken(x, y) && (in_group || !group_rows.iter().any(|(rows, _)| rows.contains(&y)))
+        };
+        // A cell given a row outside of a header or footer must stay out of theirs.
+        if let Some(y) = y
+            && !in_group
+        {
+            for (rows, header) in group_rows {
+                if let Some(row) = (y..y + rowspan).find(|row| rows.contains(row)) {
+                    if *header {
+                        crate::bail!(span, "cell would conflict with header also spanning row {row}";
+                            hint: "try moving the cell or the header");
+                    }
+                    crate::bail!(span, "cell would conflict with footer also spanning row {row}";
+                        hint: "try reducing the cell's rowspan or moving the footer");
+                }
+            }
+        }
+        let mut cursor = self.cursor;
         let (x, y) = match (x, y) {
-            (Some(x), Some(y)) => {
-                if !self.free(x, y, colspan, rowspan) {
-                    crate::bail!(span, "attempted to place a second cell at column {x}, row {y}";
-                        hint: "try specifying your cells in a different order");
-                }
-                (x, y)
-            }
+            (Some(x), Some(y)) => (x, y),
             (Some(x), None) => {
-                let y = (0..).find(|&y| self.free(x, y, colspan, rowspan)).unwrap_or(0);
+                let y = (self.group_first.unwrap_or(0)..).find(|&y| free(x, y)).unwrap_or(0);
                 (x, y)
             }
-            (None, Some(y)) => {
-                match (0..=cols - colspan).find(|&x| self.free(x, y, colspan, rowspan)) {
-                    Some(x) => (x, y),
-                    None => {
-                        crate::bail!(span, "cell could not be placed in row {y} because it was full";
-                    hint: "try specifying your cells in a different order")
-                    }
+            (None, Some(y)) => match (0..cols).find(|&x| !taken(x, y)) {
+                Some(x) => (x, y),
+                None => {
+                    crate::bail!(span, "cell could not be placed in row {y} because it was full";
+                        hint: "try specifying your cells in a different order")
                 }
-            }
+            },
             (None, None) => {
-                let mut pos = self.cursor;
-                loop {
-                    let (x, y) = (pos % cols, pos / cols);
-                    if x + colspan <= cols && self.free(x, y, colspan, rowspan) {
-                        break;
-                    }
-                    pos += 1;
-                }
-                self.cursor = pos + colspan;
+                let pos = (cursor..).find(|&pos| free(pos % cols, pos / cols)).unwrap_or(0);
+                cursor = pos + if colspan == cols { colspan * rowspan } else { colspan };
                 (pos % cols, pos / cols)
             }
         };
+        if colspan > cols - x {
+            crate::bail!(span, "cell's colspan would cause it to exceed the available column(s)";
+                hint: "try placing the cell in another position or reducing its colspan");
+        }
+        if taken(x, y) {
+            crate::bail!(span, "attempted to place a second cell at column {x}, row {y}";
+                hint: "try specifying your cells in a different order");
+        }
+        for sy in y..y + rowspan {
+            for sx in x..x + colspan {
+                if taken(sx, sy) {
+                    crate::bail!(span, "cell would span a previously placed cell at column {sx}, row {sy}";
+                        hint: "try specifying your cells in a different order or reducing the cell's rowspan or colspan");
+                }
+            }
+        }
+        self.cursor = cursor;
         self.occupy(x, y, colspan, rowspan);
         self.placed.push(Placed {
             content: Some(content.clone()),
