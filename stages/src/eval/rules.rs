@@ -61,7 +61,7 @@ pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
         // A library function is called with the place where the rule names it.
         Value::Func(func) => Transformation::Func(func.spanned(transform_expr.span())),
         Value::Styles(styles) => Transformation::Styles(styles),
-        v @ (Value::Content(_) | Value::Str(_) | Value::None) => {
+        v @ (Value::Content(_) | Value::Str(_) | Value::Symbol(_) | Value::None) => {
             Transformation::Content(v.display())
         }
         v => {

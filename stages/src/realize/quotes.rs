@@ -48,6 +48,8 @@ impl Quotes {
     const INWARD: Self = Self::new("›", "‹", "»", "«");
     /// Guillemets pointing outwards.
     const OUTWARD: Self = Self::new("‹", "›", "«", "»");
+    /// English double quotes as the single pair, guillemets as the double pair.
+    const GUILLEMETS: Self = Self::new("“", "”", "«", "»");
 
     /// The quotes for a language (ISO 639) and region (ISO 3166). Realization decides
     /// quotes with a `Quoter`; tests read the tables through this and `resolve`.
@@ -63,22 +65,31 @@ impl Quotes {
         let pick = |standard: Self, other: Self| if alternative { other } else { standard };
         match lang {
             "de" if swiss => pick(Self::OUTWARD, Self::LOW),
-            "de" | "cs" | "sk" | "sl" => pick(Self::LOW, Self::INWARD),
-            "da" => pick(Self::ENGLISH, Self::INWARD),
-            "et" | "is" | "lt" | "lv" => Self::LOW,
-            "bg" => Self::new("’", "’", "„", "“"),
-            "hr" => Self::new("‘", "’", "„", "”"),
-            "fr" if alternative => Self::ENGLISH,
-            "fr" if swiss => Self::new("‹\u{A0}", "\u{A0}›", "«\u{A0}", "\u{A0}»"),
-            "fr" => Self::new("“", "”", "«\u{A0}", "\u{A0}»"),
-            "ru" => Self::new("„", "“", "«", "»"),
-            "uk" | "es" => Self::new("“", "”", "«", "»"),
-            "it" => pick(Self::new("“", "”", "«", "»"), Self::ENGLISH),
-            "el" => Self::new("‘", "’", "«", "»"),
-            "no" | "nb" | "nn" => pick(Self::new("’", "’", "«", "»"), Self::LOW),
-            "fi" | "sv" => pick(Self::new("’", "’", "”", "”"), Self::new("’", "’", "»", "»")),
+            "fr" if region.as_deref() == Some("CH") => {
+                pick(Self::new("‹\u{202F}", "\u{202F}›", "«\u{202F}", "\u{202F}»"), Self::ENGLISH)
+            }
+            "cs" | "da" | "de" | "sk" | "sl" if alternative => Self::INWARD,
+            "cs" | "de" | "et" | "is" | "lt" | "lv" | "sk" | "sl" => Self::LOW,
+            "da" => Self::ENGLISH,
+            "fr" => pick(Self::new("“", "”", "«\u{202F}", "\u{202F}»"), Self::ENGLISH),
+            "fi" | "sv" if alternative => Self::new("’", "’", "»", "»"),
+            "gl" => Self::GUILLEMETS,
+            "bs" | "fi" | "sv" => Self::new("’", "’", "”", "”"),
+            "it" => pick(Self::GUILLEMETS, Self::ENGLISH),
+            "la" => pick(Self::GUILLEMETS, Self::new("“", "”", "«\u{202F}", "\u{202F}»")),
+            "es" if matches!(region.as_deref(), Some("ES") | None) => Self::GUILLEMETS,
             "hu" | "pl" | "ro" => Self::new("’", "’", "„", "”"),
+            "no" | "nb" | "nn" => pick(Self::new("’", "’", "«", "»"), Self::LOW),
+            "ru" => Self::new("„", "“", "«", "»"),
+            "uk" => Self::GUILLEMETS,
+            "el" => Self::new("‘", "’", "«", "»"),
             "he" => Self::new("’", "’", "”", "”"),
+            "hr" => Self::new("‘", "’", "„", "”"),
+            "bg" => Self::new("’", "’", "„", "“"),
+            "ar" if !alternative => Self::new("’", "‘", "«", "»"),
+            "ar" | "dv" | "fa" | "ks" | "pa" | "ps" | "sd" | "ug" | "ur" | "yi" => {
+                Self::new("’", "‘", "”", "“")
+            }
             _ => Self::ENGLISH,
         }
     }
@@ -351,13 +362,33 @@ mod tests {
         check("en", false, Some(' '), "‘");
         check("de", true, None, "„");
         check("de", true, Some('t'), "“");
-        check("fr", true, Some(' '), "«\u{A0}");
+        check("fr", true, Some(' '), "«\u{202F}");
         check("fr", false, Some(' '), "“");
         check("xx", true, Some('('), "“");
         assert_eq!(Quotes::of("de", Some("ch")).resolve(true, None), "«");
         assert_eq!(Quotes::of_style("de", None, true).double_open, "»");
         assert_eq!(Quotes::of_style("fr", None, true), Quotes::ENGLISH);
         assert_eq!(Quotes::of_style("en", None, true), Quotes::ENGLISH);
+    }
+
+    #[test]
+    fn quotes_follow_the_region() {
+        assert_eq!(Quotes::of("es", None).double_open, "«");
+        assert_eq!(Quotes::of("es", Some("es")).double_open, "«");
+        assert_eq!(Quotes::of("es", Some("MX")), Quotes::ENGLISH);
+        assert_eq!(Quotes::of("fr", Some("CH")).single_open, "‹\u{202F}");
+        assert_eq!(Quotes::of_style("fr", Some("CH"), true), Quotes::ENGLISH);
+    }
+
+    #[test]
+    fn quotes_of_less_common_languages() {
+        assert_eq!(Quotes::of("gl", None), Quotes::GUILLEMETS);
+        assert_eq!(Quotes::of("bs", None).double_open, "”");
+        assert_eq!(Quotes::of_style("la", None, true).double_close, "\u{202F}»");
+        assert_eq!(Quotes::of("ar", None).double_open, "«");
+        assert_eq!(Quotes::of_style("ar", None, true).double_open, "”");
+        assert_eq!(Quotes::of("fa", None).single_open, "’");
+        assert_eq!(Quotes::of_style("da", None, true), Quotes::INWARD);
     }
 
     #[test]
