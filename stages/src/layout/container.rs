@@ -8,10 +8,10 @@
 //! and each only as tall as its part of the body (none stretches to its region's end).
 
 use crate::base::{Abs, Locator, Point, Size, SourceResult, Span};
-use crate::doc::{Curve, FillRule, Frame, FrameItem, Geometry, GroupItem, Shape};
+use crate::doc::{Curve, Frame, FrameItem, Geometry, GroupItem};
 use crate::layout::pad::{first_baseline, grow, has_baseline, layout_padded};
 use crate::layout::props::{Corners, Props, Sides};
-use crate::layout::shapes::{outline, resolve_sides, sized_region, under};
+use crate::layout::shapes::{outline, sized_region};
 use crate::layout::{Fragment, LayoutContext, Regions};
 use crate::model::{Content, Rel, Styles, Value};
 
@@ -144,16 +144,11 @@ fn decorate(frame: &mut Frame, props: &Props, span: Span) {
         let group = GroupItem { clip: Some(clip), ..GroupItem::new(inner) };
         frame.push(Point::zero(), FrameItem::Group(group));
     }
+    // Strokes may differ per side (`stroke: (left: 2pt)`), as for rectangles.
     let fill = props.fill("fill");
-    let stroke = props.stroke("stroke", None);
-    if fill.is_none() && stroke.is_none() {
-        return;
-    }
-    let outset = resolve_sides(props, props.sides("outset"), frame.size());
-    let geometry = outline(frame.size(), outset, radius, props.font_size);
-    let shape = Shape { geometry, fill, fill_rule: FillRule::NonZero, stroke };
+    let strokes = super::shapes::folded_side_strokes(props, None);
     let inner = std::mem::take(frame);
-    *frame = under(inner, Point::new(-outset.left, -outset.top), shape, span);
+    *frame = super::shapes::decorate(inner, props, false, fill, strokes, span);
 }
 
 #[cfg(test)]

@@ -6,9 +6,9 @@
 use std::ops::Add;
 
 use crate::base::Abs;
-use crate::doc::{FixedStroke, Paint};
+use crate::doc::Paint;
 use crate::model::{
-    Color, Content, Dict, FromValue, Length, Rel, Stroke, Style, StyleChain, Styles, TEXT, Value,
+    Color, Content, Dict, FromValue, Length, Rel, Style, StyleChain, Styles, TEXT, Value,
 };
 
 /// The properties of one element as laid out under `styles`.
@@ -115,14 +115,6 @@ impl<'a> Props<'a> {
             _ => None,
         }
     }
-
-    /// The stroke of a `stroke` field; `auto` gives `auto_stroke`.
-    pub fn stroke(&self, field: &str, auto_stroke: Option<FixedStroke>) -> Option<FixedStroke> {
-        match self.value(field) {
-            Value::Auto => auto_stroke,
-            value => stroke_of(&value, self.font_size),
-        }
-    }
 }
 
 /// The font size in effect under `styles` (sizes in `em` fold into the outer size).
@@ -157,29 +149,6 @@ pub(super) fn resolve_rel(rel: Rel, base: Abs, font_size: Abs) -> Abs {
 /// A language colour as an output paint.
 pub(super) fn paint(color: Color) -> Paint {
     Paint::Solid(color.to_doc())
-}
-
-/// A stroke value (`none`, a length, a colour, a stroke or a stroke dictionary) resolved:
-/// what is not given is 1pt and black.
-pub(super) fn stroke_of(value: &Value, font_size: Abs) -> Option<FixedStroke> {
-    let stroke = match value {
-        Value::None | Value::Auto => return None,
-        Value::Stroke(stroke) => (**stroke).clone(),
-        other => Stroke::from_value(other.clone()).ok()?,
-    };
-    Some(fixed_stroke(&stroke, font_size))
-}
-
-/// A language stroke resolved, with 1pt and black for what it leaves open.
-pub(super) fn fixed_stroke(stroke: &Stroke, font_size: Abs) -> FixedStroke {
-    let mut fixed = FixedStroke::default();
-    if let Some(color) = stroke.color() {
-        fixed.paint = paint(color);
-    }
-    if let Some(thickness) = stroke.thickness {
-        fixed.thickness = resolve_length(thickness, font_size);
-    }
-    fixed
 }
 
 /// Four sides of a box.

@@ -513,78 +513,30 @@ pub fn celled_align(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     }
 }
 
-/// A grid's or table's `stroke`: a stroke (or its parts, or a dictionary of sides), an
-/// array of them (one per column), or a function of the cell position.
+/// A grid's or table's `stroke`: a stroke (or its parts, or a dictionary of sides, kept
+/// in the normal form of `paintcast`), an array of them (one per column), or a function
+/// of the cell position.
 pub fn celled_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
-    const ONE: &str = "length, color, gradient, tiling, dictionary, stroke, or none";
-    let part = |v: &Value| {
-        matches!(
-            v,
-            Value::None
-                | Value::Auto
-                | Value::Length(_)
-                | Value::Color(_)
-                | Value::Gradient(_)
-                | Value::Tiling(_)
-                | Value::Stroke(_)
-                | Value::Dict(_)
-        )
-    };
-    // A dictionary of sides holds strokes; a stroke dictionary holds its own fields,
-    // which the stroke cast checks later.
-    let sides = ["left", "top", "right", "bottom", "x", "y", "rest"];
-    let single = |v: &Value| -> Result<(), Value> {
-        match v {
-            Value::Dict(dict) if dict.iter().all(|(k, _)| sides.contains(&k.as_str())) => {
-                match dict.iter().map(|(_, v)| v).find(|v| !part(v) || matches!(v, Value::Dict(_)))
-                {
-                    Some(bad) if !matches!(bad, Value::Dict(_)) => Err(bad.clone()),
-                    _ => Ok(()),
-                }
-            }
-            v if part(v) => Ok(()),
-            v => Err(v.clone()),
-        }
-    };
-    match &value {
+    const ANY: &str =
+        "length, color, gradient, tiling, dictionary, stroke, none, array, or function";
+    let result = match value {
         Value::Func(_) => Ok(value),
-        Value::Auto => fail(
-            span,
-            mismatch(
-                "length, color, gradient, tiling, dictionary, stroke, none, array, or function",
-                &value,
-            ),
-        ),
-        // Not a dictionary of sides: one of a stroke's parts.
-        Value::Dict(dict) if !dict.iter().all(|(k, _)| sides.contains(&k.as_str())) => {
-            match dict.iter().find(|(k, _)| !super::STROKE_KEYS.contains(&k.as_str())) {
-                Some((key, _)) => fail(
-                    span,
-                    eco_format!(
-                        "unexpected key {}, valid keys are \"paint\", \"thickness\", \"cap\", \
-                         \"join\", \"dash\", and \"miter-limit\"",
-                        Value::Str(key.clone()).repr()
-                    ),
-                ),
-                None => Ok(value),
-            }
-        }
-        Value::Array(items) => match items.0.iter().find_map(|v| single(v).err()) {
-            Some(bad) => fail(span, mismatch(ONE, &bad)),
-            None => Ok(value),
-        },
-        v => match single(v) {
-            Ok(()) => Ok(value),
-            Err(bad) if bad == *v => fail(
-                span,
-                mismatch(
-                    "length, color, gradient, tiling, dictionary, stroke, none, array, or function",
-                    v,
-                ),
-            ),
-            Err(bad) => fail(span, mismatch(ONE, &bad)),
-        },
-    }
+        Value::Array(items) => items
+            .0
+            .into_iter()
+            .map(super::paintcast::cell_sides)
+            .collect::<Result<EcoVec<Value>, EcoString>>()
+            .map(|items| Value::Array(super::Array(items))),
+        v @ (Value::None
+        | Value::Length(_)
+        | Value::Color(_)
+        | Value::Gradient(_)
+        | Value::Tiling(_)
+        | Value::Stroke(_)
+        | Value::Dict(_)) => super::paintcast::cell_sides(v),
+        v => Err(mismatch(ANY, &v)),
+    };
+    result.or_else(|message| fail(span, message))
 }
 
 /// One of the strings `options`, or (where `extra` names them) `auto` or `none`; the

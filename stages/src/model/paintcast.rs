@@ -94,10 +94,17 @@ fn one_stroke(value: Value, expected: &str) -> Result<Value, EcoString> {
 
 /// A per-side stroke dictionary in its normal form (see the module documentation).
 fn sides(mut dict: Dict) -> Result<Value, EcoString> {
-    if let Some((key, _)) = dict.iter().find(|(k, _)| !SIDE_KEYS.contains(&k.as_str())) {
+    let unknown: Vec<EcoString> = dict
+        .iter()
+        .filter(|(k, _)| !SIDE_KEYS.contains(&k.as_str()))
+        .map(|(k, _)| eco_format!("\"{k}\""))
+        .collect();
+    if !unknown.is_empty() {
+        let keys = if unknown.len() == 1 { "key" } else { "keys" };
         return Err(eco_format!(
-            "unexpected key \"{key}\", valid keys are \"left\", \"top\", \"right\", \
-             \"bottom\", \"x\", \"y\", and \"rest\""
+            "unexpected {keys} {}, valid keys are \"left\", \"top\", \"right\", \
+             \"bottom\", \"x\", \"y\", and \"rest\"",
+            listed(&unknown)
         ));
     }
     let side_expected = eco_format!("{STROKE_PARTS}, or none");
@@ -127,6 +134,23 @@ fn sides(mut dict: Dict) -> Result<Value, EcoString> {
     Ok(Value::Dict(out))
 }
 
+/// Items joined as Typst lists them: `a`, `a and b`, `a, b, and c`.
+fn listed(items: &[EcoString]) -> EcoString {
+    match items {
+        [] => EcoString::new(),
+        [one] => one.clone(),
+        [a, b] => eco_format!("{a} and {b}"),
+        [init @ .., last] => {
+            let mut out = EcoString::new();
+            for item in init {
+                out.push_str(item);
+                out.push_str(", ");
+            }
+            eco_format!("{out}and {last}")
+        }
+    }
+}
+
 /// Whether a dictionary names sides (any side key) rather than the parts of one stroke.
 fn names_sides(dict: &Dict) -> bool {
     dict.iter().any(|(k, _)| SIDE_KEYS.contains(&k.as_str())) || dict.is_empty()
@@ -147,12 +171,29 @@ fn sided_stroke(value: Value, span: Span, auto: bool) -> SourceResult<Value> {
     result.or_else(|message| fail(span, message))
 }
 
+/// A table's default stroke: a stroke leaving every part to its default (1pt, black),
+/// which Typst shows as `1pt + black`.
+pub fn default_stroke() -> Value {
+    Value::Stroke(std::sync::Arc::new(Stroke::default()))
+}
+
+/// One value of a grid's or table's `stroke` (the whole field, or one item of its
+/// array): a stroke or `none`, which may differ per side, in its normal form.
+pub fn cell_sides(value: Value) -> Result<Value, EcoString> {
+    let expected = eco_format!("{STROKE_PARTS}, or none");
+    match value {
+        Value::Dict(dict) if names_sides(&dict) => sides(dict),
+        v => one_stroke(v, &expected),
+    }
+}
+
 /// `rect.stroke` and `square.stroke`: per side, or `auto` for the default.
 pub fn shape_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     sided_stroke(value, span, true)
 }
 
-/// `box.stroke` and `block.stroke`: per side, `none` by default.
+/// `box.stroke`, `block.stroke`, `highlight.stroke` and the `stroke` of grid and table
+/// cells: per side, or `none`.
 pub fn container_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     sided_stroke(value, span, false)
 }
@@ -207,6 +248,27 @@ mod tests {
         let Value::Dict(out) = value else { panic!("expected a dictionary") };
         let keys: Vec<&str> = out.iter().map(|(k, _)| k.as_str()).collect();
         assert_eq!(keys, ["left", "right"]);
+    }
+
+    #[test]
+    fn every_unexpected_key_is_named() {
+        let pairs = [("left", red()), ("a", red()), ("paint", red()), ("b", red())];
+        let err = sides(dict(&pairs)).unwrap_err();
+        assert!(err.starts_with("unexpected keys \"a\", \"paint\", and \"b\", valid keys"));
+        let err = sides(dict(&pairs[..3])).unwrap_err();
+        assert!(err.starts_with("unexpected keys \"a\" and \"paint\", valid keys"));
+    }
+
+    #[test]
+    fn cell_sides_spread_and_check_stroke_keys() {
+        let value = cell_sides(Value::Dict(dict(&[("rest", red()), ("x", Value::None)])));
+        let Ok(Value::Dict(out)) = value else { panic!("expected a dictionary") };
+        let keys: Vec<&str> = out.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["left", "top", "right", "bottom"]);
+        assert_eq!(out.get("left"), Some(&Value::None));
+        let err = cell_sides(Value::Dict(dict(&[("a", red())]))).unwrap_err();
+        assert!(err.starts_with("unexpected key \"a\", valid keys are \"paint\""));
+        assert!(cell_sides(Value::Auto).is_err());
     }
 
     #[test]

@@ -151,9 +151,20 @@ impl<'a> StyleChain<'a> {
     /// default; an alignment keeps the outer axis it leaves out; font features merge.
     /// Any other value hides what is further out. `None` if no style sets the field.
     pub fn get_folded(&self, elem: Element, field: &str) -> Option<Value> {
+        self.fold_in(elem, field, None)
+    }
+
+    /// `inner` (the value an element was given itself) folded over the styles for
+    /// `field` of `elem`, as layout reads a folding field.
+    pub fn get_folded_over(&self, elem: Element, field: &str, inner: &Value) -> Value {
+        self.fold_in(elem, field, Some(inner)).unwrap_or_else(|| inner.clone())
+    }
+
+    /// The values for `field` of `elem`, with `inner` innermost, folded.
+    fn fold_in(&self, elem: Element, field: &str, inner: Option<&Value>) -> Option<Value> {
         let folding = folding(elem, field);
         let mut values = Vec::new();
-        for value in self.values(elem, field) {
+        for value in inner.into_iter().chain(self.values(elem, field)) {
             values.push(value);
             // Strokes fold with each other only; anything else hides what is outside.
             let stroke = folding == Folding::Plain && matches!(value, Value::Stroke(_));
@@ -164,9 +175,17 @@ impl<'a> StyleChain<'a> {
         if values.is_empty() {
             return None;
         }
+        if let Folding::Strokes { celled } = folding {
+            // An array or function of strokes replaces everything further out; further
+            // in, a stroke skips over them to fold with the strokes outside.
+            if celled && matches!(values[0], Value::Array(_) | Value::Func(_)) {
+                return Some(values[0].clone());
+            }
+            values.retain(|v| !matches!(v, Value::Array(_) | Value::Func(_)));
+        }
         let mut values = values.into_iter().rev().cloned();
         let first = match folding {
-            Folding::Plain | Folding::Replace => values.next()?,
+            Folding::Plain | Folding::Replace | Folding::Strokes { .. } => values.next()?,
             _ => match elem.fields().iter().find(|f| f.name == field) {
                 Some(f) => (f.default)(),
                 None => values.next()?,
@@ -175,6 +194,11 @@ impl<'a> StyleChain<'a> {
         let folded = values.fold(first, |outer, inner| fold_as(folding, outer, inner));
         Some(match folding {
             Folding::Sides(keys) => collapse(keys, folded),
+            // The default fills in the sides no style gives, without folding into them.
+            Folding::Strokes { .. } => match elem.fields().iter().find(|f| f.name == field) {
+                Some(f) => collapse(SIDES, fill_unset((f.default)(), folded)),
+                None => collapse(SIDES, folded),
+            },
             _ => folded,
         })
     }
@@ -217,6 +241,9 @@ enum Folding {
     Replace,
     /// Sides or corners, by these keys in Typst's order.
     Sides(&'static [&'static str]),
+    /// Strokes per side, where `none` outside stands for every side; `celled` for a grid's
+    /// or table's stroke, which may also be an array or a function.
+    Strokes { celled: bool },
     /// An alignment keeps the outer axis the inner one leaves out.
     Align,
     /// Dictionaries merge, the inner pairs winning.
@@ -236,7 +263,9 @@ fn folding(elem: Element, field: &str) -> Folding {
     let shape = container || matches!(elem.name(), "ellipse" | "circle");
     match (elem.name(), field) {
         (_, "inset" | "outset") if shape => Folding::Sides(SIDES),
-        (_, "stroke") if container => Folding::Sides(SIDES),
+        (_, "stroke") if container => Folding::Strokes { celled: false },
+        ("table" | "grid", "stroke") => Folding::Strokes { celled: true },
+        ("table.cell" | "grid.cell" | "highlight", "stroke") => Folding::Strokes { celled: false },
         (_, "radius") if container || elem.name() == "highlight" => Folding::Sides(CORNERS),
         ("page", "margin") => Folding::Sides(MARGINS),
         ("align", "alignment") | ("rotate" | "scale" | "skew", "origin") => Folding::Align,
@@ -251,6 +280,11 @@ fn folding(elem: Element, field: &str) -> Folding {
 fn fold_as(folding: Folding, outer: Value, inner: Value) -> Value {
     match (folding, outer, inner) {
         (Folding::Sides(keys), outer, inner) => fold_sides(keys, outer, inner),
+        (Folding::Strokes { .. }, Value::None, inner) => {
+            let none = SIDES.iter().map(|&k| (Str::from(k), Value::None)).collect();
+            fold_sides(SIDES, Value::Dict(none), inner)
+        }
+        (Folding::Strokes { .. }, outer, inner) => fold_sides(SIDES, outer, inner),
         (Folding::Align, Value::Alignment(outer), Value::Alignment(inner)) => {
             Value::Alignment(Alignment { x: inner.x.or(outer.x), y: inner.y.or(outer.y) })
         }
@@ -296,6 +330,24 @@ fn fold_sides(keys: &[&str], outer: Value, inner: Value) -> Value {
             (None, None) => continue,
         };
         out.insert(key.into(), value);
+    }
+    Value::Dict(out)
+}
+
+/// Per-side strokes with the sides they leave out taken from `default` (a stroke for
+/// every side, or a dictionary of sides; `none` and `auto` defaults leave them out).
+fn fill_unset(default: Value, value: Value) -> Value {
+    let Value::Dict(given) = value else { return value };
+    let default = match default {
+        Value::Dict(dict) => dict,
+        Value::None | Value::Auto => return Value::Dict(given),
+        other => SIDES.iter().map(|&k| (Str::from(k), other.clone())).collect(),
+    };
+    let mut out = Dict::new();
+    for &key in SIDES {
+        if let Some(value) = given.get(key).or_else(|| default.get(key)) {
+            out.insert(key.into(), value.clone());
+        }
     }
     Value::Dict(out)
 }

@@ -17,13 +17,13 @@
 use ecow::eco_format;
 
 use crate::base::{Abs, Locator, SourceResult, Span};
-use crate::doc::{FixedStroke, Paint};
+use crate::doc::Paint;
 use crate::layout::LayoutContext;
-use crate::layout::props::{Props, Sides, paint, sides_of, stroke_of};
+use crate::layout::props::{Props, Sides, paint, sides_of};
 use crate::model::{
-    Alignment, Args, Content, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE, GRID_VLINE, HAlign,
-    Length, Rel, Styles, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE, TABLE_VLINE, VAlign,
-    Value,
+    Alignment, Args, Content, FromValue, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE,
+    GRID_VLINE, HAlign, Length, Rel, Stroke, Styles, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER,
+    TABLE_HLINE, TABLE_VLINE, VAlign, Value,
 };
 
 /// The most positions a grid may have.
@@ -40,10 +40,13 @@ pub(super) struct Cell {
     pub fill: Option<Paint>,
     pub align: Option<Alignment>,
     pub inset: Sides<Rel>,
-    /// The stroke of each side as the grid gives it.
-    pub stroke: Sides<Option<FixedStroke>>,
+    /// The stroke of each side, the grid's with the cell's own folded over it, before
+    /// resolving (where two cells meet, one folds over the other).
+    pub raw_stroke: Sides<Option<Stroke>>,
     /// The sides whose stroke the cell sets itself (these win over a neighbour's).
     pub own_stroke: Sides<bool>,
+    /// The font size strokes resolve with.
+    pub font_size: Abs,
     pub locator: Locator,
 }
 
@@ -55,7 +58,8 @@ pub(super) struct Line {
     /// The tracks it covers along the other axis.
     pub start: usize,
     pub end: usize,
-    pub stroke: Option<FixedStroke>,
+    /// Unresolved: it folds over the cells' stroke where it is drawn.
+    pub stroke: Option<Stroke>,
 }
 
 /// The cells of a grid and what surrounds them.
@@ -246,11 +250,13 @@ fn line(content: &Content, grid: &Props, default: usize) -> SourceResult<Pending
         _ => false,
     };
     let stroke = match props.content.field("stroke") {
-        None => match crate::model::StyleChain::new(grid.styles).get(content.elem(), "stroke") {
-            None => Some(FixedStroke::default()),
-            Some(value) => stroke_of(value, grid.font_size),
-        },
-        Some(value) => stroke_of(value, grid.font_size),
+        None => {
+            match crate::model::StyleChain::new(grid.styles).get_folded(content.elem(), "stroke") {
+                None => Some(Stroke::default()),
+                Some(value) => raw_stroke(&value),
+            }
+        }
+        Some(value) => raw_stroke(value),
     };
     Ok(PendingLine { line: Line { index, start, end, stroke }, span, after })
 }
@@ -533,37 +539,41 @@ fn resolve_cell(
     };
     let inset = sides_of(&inset);
 
-    let stroke_value = match grid.content.field("stroke") {
-        Some(_) => per_cell(cx, grid, "stroke", x, y)?,
-        None => match crate::model::StyleChain::new(grid.styles).get(grid.content.elem(), "stroke")
-        {
-            Some(_) => per_cell(cx, grid, "stroke", x, y)?,
-            None if table => Value::Length(Length::abs(Abs::pt(1.0))),
-            None => Value::None,
-        },
+    // The grid's stroke folds with the set rules (a table's with its default too), as
+    // does the cell's own.
+    let chain = crate::model::StyleChain::new(grid.styles);
+    let folded = match grid.content.field("stroke") {
+        Some(value) => Some(chain.get_folded_over(grid.content.elem(), "stroke", value)),
+        None => chain.get_folded(grid.content.elem(), "stroke"),
     };
-    let mut stroke = stroke_sides(&stroke_value, grid.font_size).map(Option::flatten);
+    let stroke_value = match folded {
+        Some(value) => of_cell(cx, grid, value, x, y)?,
+        None if table => Value::Length(Length::abs(Abs::pt(1.0))),
+        None => Value::None,
+    };
+    let mut raw_stroke = stroke_sides(&stroke_value).map(Option::flatten);
     let mut own_stroke = Sides::splat(false);
-    let cell_stroke = own.and_then(|c| {
-        c.field("stroke")
-            .cloned()
-            .or_else(|| crate::model::StyleChain::new(grid.styles).get(c.elem(), "stroke").cloned())
+    let cell_stroke = own.and_then(|c| match c.field("stroke") {
+        Some(value) => Some(chain.get_folded_over(c.elem(), "stroke", value)),
+        None => chain.get_folded(c.elem(), "stroke"),
     });
     if let Some(value) = cell_stroke {
-        let sides = stroke_sides(&value, grid.font_size);
-        let apply =
-            |side: Option<Option<FixedStroke>>, slot: &mut Option<FixedStroke>, flag: &mut bool| {
-                if let Some(value) = side {
-                    *slot = value;
-                    *flag = true;
-                }
-            };
-        apply(sides.left, &mut stroke.left, &mut own_stroke.left);
-        apply(sides.top, &mut stroke.top, &mut own_stroke.top);
-        apply(sides.right, &mut stroke.right, &mut own_stroke.right);
-        apply(sides.bottom, &mut stroke.bottom, &mut own_stroke.bottom);
+        // A side the cell sets folds over the grid's stroke for it.
+        let sides = stroke_sides(&value);
+        let apply = |side: Option<Option<Stroke>>, slot: &mut Option<Stroke>, flag: &mut bool| {
+            if let Some(value) = side {
+                *slot = match (value, slot.take()) {
+                    (Some(inner), Some(outer)) => Some(fold_stroke(inner, &outer)),
+                    (value, _) => value,
+                };
+                *flag = true;
+            }
+        };
+        apply(sides.left, &mut raw_stroke.left, &mut own_stroke.left);
+        apply(sides.top, &mut raw_stroke.top, &mut own_stroke.top);
+        apply(sides.right, &mut raw_stroke.right, &mut own_stroke.right);
+        apply(sides.bottom, &mut raw_stroke.bottom, &mut own_stroke.bottom);
     }
-
     Ok(Cell {
         body,
         x,
@@ -573,8 +583,9 @@ fn resolve_cell(
         fill,
         align,
         inset,
-        stroke,
+        raw_stroke,
         own_stroke,
+        font_size: grid.font_size,
         locator: placed.locator,
     })
 }
@@ -588,7 +599,18 @@ fn per_cell(
     x: usize,
     y: usize,
 ) -> SourceResult<Value> {
-    Ok(match grid.value(field) {
+    of_cell(cx, grid, grid.value(field), x, y)
+}
+
+/// The part of a grid-wide `value` for the cell at `(x, y)` (see `per_cell`).
+fn of_cell(
+    cx: &mut LayoutContext,
+    grid: &Props,
+    value: Value,
+    x: usize,
+    y: usize,
+) -> SourceResult<Value> {
+    Ok(match value {
         Value::Array(items) if !items.is_empty() => items.as_slice()[x % items.len()].clone(),
         Value::Array(_) => Value::None,
         Value::Func(func) => {
@@ -603,13 +625,13 @@ fn per_cell(
 /// The strokes of the sides a stroke value gives: a dictionary by side (`left`, `top`,
 /// `right`, `bottom`, `x`, `y`, `rest`; the sides it leaves out are `None`) or one
 /// stroke for all sides.
-fn stroke_sides(value: &Value, font_size: Abs) -> Sides<Option<Option<FixedStroke>>> {
+fn stroke_sides(value: &Value) -> Sides<Option<Option<Stroke>>> {
     const KEYS: [&str; 7] = ["left", "top", "right", "bottom", "x", "y", "rest"];
     match value {
-        Value::Dict(dict) if dict.iter().any(|(k, _)| KEYS.contains(&k.as_str())) => {
-            let get = |keys: &[&str]| {
-                keys.iter().find_map(|k| dict.get(k)).map(|v| stroke_of(v, font_size))
-            };
+        Value::Dict(dict)
+            if dict.is_empty() || dict.iter().any(|(k, _)| KEYS.contains(&k.as_str())) =>
+        {
+            let get = |keys: &[&str]| keys.iter().find_map(|k| dict.get(k)).map(raw_stroke);
             Sides {
                 left: get(&["left", "x", "rest"]),
                 top: get(&["top", "y", "rest"]),
@@ -617,6 +639,27 @@ fn stroke_sides(value: &Value, font_size: Abs) -> Sides<Option<Option<FixedStrok
                 bottom: get(&["bottom", "y", "rest"]),
             }
         }
-        other => Sides::splat(Some(stroke_of(other, font_size))),
+        other => Sides::splat(Some(raw_stroke(other))),
+    }
+}
+
+/// The stroke a value makes, unresolved (`None` for `none` or `auto`).
+fn raw_stroke(value: &Value) -> Option<Stroke> {
+    match value {
+        Value::None | Value::Auto => None,
+        Value::Stroke(stroke) => Some((**stroke).clone()),
+        other => Stroke::from_value(other.clone()).ok(),
+    }
+}
+
+/// `inner` with the parts it leaves unset taken from `outer`.
+pub(super) fn fold_stroke(inner: Stroke, outer: &Stroke) -> Stroke {
+    Stroke {
+        paint: inner.paint.or_else(|| outer.paint.clone()),
+        thickness: inner.thickness.or(outer.thickness),
+        cap: inner.cap.or_else(|| outer.cap.clone()),
+        join: inner.join.or_else(|| outer.join.clone()),
+        dash: inner.dash.or_else(|| outer.dash.clone()),
+        miter_limit: inner.miter_limit.or(outer.miter_limit),
     }
 }

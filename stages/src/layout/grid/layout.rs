@@ -15,10 +15,11 @@ use std::cmp::Ordering;
 use crate::base::{Abs, Locator, Point, Size, SourceResult, Span};
 use crate::doc::{FillRule, FixedStroke, Frame, FrameItem, Geometry, Shape};
 use crate::layout::props::Props;
+use crate::layout::shapes::resolve_stroke;
 use crate::layout::{Fragment, LayoutContext, Regions};
-use crate::model::{Content, Styles, VAlign};
+use crate::model::{Content, Stroke, Styles, VAlign};
 
-use super::cells::{Cell, CellGrid, resolve_cells};
+use super::cells::{Cell, CellGrid, Line, fold_stroke, resolve_cells};
 use super::tracks::{Sizing, Tracks, column_widths, measure_rows, row_gutters, sizings};
 
 /// Lays out a `grid` (or, with `table`, a `table`).
@@ -266,19 +267,17 @@ impl Painter<'_> {
                     _ => bottom,
                 };
                 let explicit = |x: usize| {
-                    grid.vlines
-                        .iter()
-                        .rev()
-                        .find(|l| l.index == x && l.start <= y && y < l.end)
-                        .map(|l| l.stroke.clone())
+                    lines_at(
+                        grid.vlines.iter().filter(|l| l.index == x && l.start <= y && y < l.end),
+                    )
                 };
                 if self.cols.gutter && b > 0 && b < cols {
                     let (a, c) = (before.expect("b > 0"), after.expect("b < cols"));
                     let right_of_a =
                         place.lefts[self.cols.index(b - 1)] + self.widths[self.cols.index(b - 1)];
-                    let stroke = explicit(b).unwrap_or_else(|| a.stroke.right.clone());
+                    let stroke = drawn(explicit(b), a.raw_stroke.right.clone(), a.font_size);
                     segments.push((right_of_a, top, bottom, stroke));
-                    let stroke = explicit(b).unwrap_or_else(|| c.stroke.left.clone());
+                    let stroke = drawn(explicit(b), c.raw_stroke.left.clone(), c.font_size);
                     segments.push((place.lefts[self.cols.index(b)], top, bottom, stroke));
                 } else {
                     let x = if b < cols {
@@ -287,12 +286,12 @@ impl Painter<'_> {
                         place.lefts[self.cols.index(cols - 1)]
                             + self.widths[self.cols.index(cols - 1)]
                     };
-                    let stroke = explicit(b).unwrap_or_else(|| {
-                        choose(
-                            before.map(|c| (&c.stroke.right, c.own_stroke.right)),
-                            after.map(|c| (&c.stroke.left, c.own_stroke.left)),
-                        )
-                    });
+                    let size = before.or(after).map_or(Abs::pt(11.0), |c| c.font_size);
+                    let meet = choose(
+                        before.map(|c| (&c.raw_stroke.right, c.own_stroke.right)),
+                        after.map(|c| (&c.raw_stroke.left, c.own_stroke.left)),
+                    );
+                    let stroke = drawn(explicit(b), meet, size);
                     segments.push((x, top, bottom, stroke));
                 }
             }
@@ -322,20 +321,19 @@ impl Painter<'_> {
                     if spans(cell) { place.lefts[self.cols.index(c + 1)] } else { right }
                 };
                 let row_index = if k < rows { place.rows[k] } else { place.rows[rows - 1] + 1 };
-                let explicit = grid
-                    .hlines
-                    .iter()
-                    .rev()
-                    .find(|l| l.index == row_index && l.start <= c && c < l.end)
-                    .map(|l| l.stroke.clone());
+                let explicit = lines_at(
+                    grid.hlines
+                        .iter()
+                        .filter(|l| l.index == row_index && l.start <= c && c < l.end),
+                );
                 let gap =
                     k > 0 && k < rows && place.tops[k] > place.tops[k - 1] + place.heights[k - 1];
                 if gap {
                     let (a, b) = (before.expect("k > 0"), after.expect("k < rows"));
                     let bottom = place.tops[k - 1] + place.heights[k - 1];
-                    let stroke = explicit.clone().unwrap_or_else(|| a.stroke.bottom.clone());
+                    let stroke = drawn(explicit.clone(), a.raw_stroke.bottom.clone(), a.font_size);
                     segments.push((bottom, left, reach(before), stroke));
-                    let stroke = explicit.unwrap_or_else(|| b.stroke.top.clone());
+                    let stroke = drawn(explicit, b.raw_stroke.top.clone(), b.font_size);
                     segments.push((place.tops[k], left, reach(after), stroke));
                 } else {
                     let y = if k < rows {
@@ -343,12 +341,12 @@ impl Painter<'_> {
                     } else {
                         place.tops[rows - 1] + place.heights[rows - 1]
                     };
-                    let stroke = explicit.unwrap_or_else(|| {
-                        choose(
-                            before.map(|c| (&c.stroke.bottom, c.own_stroke.bottom)),
-                            after.map(|c| (&c.stroke.top, c.own_stroke.top)),
-                        )
-                    });
+                    let size = before.or(after).map_or(Abs::pt(11.0), |c| c.font_size);
+                    let meet = choose(
+                        before.map(|c| (&c.raw_stroke.bottom, c.own_stroke.bottom)),
+                        after.map(|c| (&c.raw_stroke.top, c.own_stroke.top)),
+                    );
+                    let stroke = drawn(explicit, meet, size);
                     let right = if spans(before) || spans(after) {
                         reach(before).max(reach(after))
                     } else {
@@ -391,19 +389,52 @@ impl Placement<'_> {
     }
 }
 
+/// One cell's stroke on the side where it meets another (unresolved) and whether the
+/// cell set it itself.
+type Side<'a> = (&'a Option<Stroke>, bool);
+
 /// The stroke where two cells meet: one a cell sets itself wins (the later cell's
-/// first), else the later cell's, else the earlier's.
-fn choose(
-    before: Option<(&Option<FixedStroke>, bool)>,
-    after: Option<(&Option<FixedStroke>, bool)>,
+/// first), else the later cell's, else the earlier's; the winner takes the parts it
+/// leaves unset from the other cell's stroke.
+fn choose(before: Option<Side>, after: Option<Side>) -> Option<Stroke> {
+    let (winner, other) = match (before, after) {
+        (before, Some(after)) if after.1 => (Some(after), before),
+        (Some(before), after) if before.1 => (Some(before), after),
+        (before, Some(after)) if after.0.is_some() => (Some(after), before),
+        (before, after) => (before, after),
+    };
+    let stroke = winner?.0.clone()?;
+    Some(match other {
+        Some((Some(other), _)) => fold_stroke(stroke, other),
+        _ => stroke,
+    })
+}
+
+/// The stroke of the explicit lines at one place, if any: each later line's folds over
+/// the earlier ones' (`Some(None)` when the last has no stroke).
+fn lines_at<'a>(lines: impl Iterator<Item = &'a Line>) -> Option<Option<Stroke>> {
+    lines.fold(None, |earlier, line| {
+        Some(match (line.stroke.clone(), earlier) {
+            (Some(stroke), Some(Some(earlier))) => Some(fold_stroke(stroke, &earlier)),
+            (stroke, _) => stroke,
+        })
+    })
+}
+
+/// The stroke drawn along a boundary: an explicit line's (`Some(None)` for a line
+/// without stroke) folded over the cells' stroke there, else the cells'.
+fn drawn(
+    explicit: Option<Option<Stroke>>,
+    cells: Option<Stroke>,
+    size: Abs,
 ) -> Option<FixedStroke> {
-    match (before, after) {
-        (_, Some((stroke, true))) => stroke.clone(),
-        (Some((stroke, true)), _) => stroke.clone(),
-        (before, after) => {
-            after.and_then(|(s, _)| s.clone()).or_else(|| before.and_then(|(s, _)| s.clone()))
-        }
-    }
+    let stroke = match (explicit, cells) {
+        (Some(None), _) => return None,
+        (Some(Some(line)), Some(cells)) => fold_stroke(line, &cells),
+        (Some(Some(line)), None) => line,
+        (None, cells) => cells?,
+    };
+    resolve_stroke(&stroke, size)
 }
 
 /// Draws line segments `(position, from, to, stroke)` across one boundary, merging
