@@ -1,8 +1,9 @@
 //! Built-in looks: an element after show rules → what it stands for. Text-level elements
 //! become paragraph pieces (`strong` and `emph` style their body, `raw` is monospace text,
 //! `link` marks its body's pieces; smart quotes are decided earlier, in `walk.rs`),
-//! headings and figures become blocks, `align` and `par` style their body, `context` is evaluated, and
-//! the elements `layout` draws become block or box items.
+//! headings and figures become blocks, a numbered block equation steps the equation
+//! counter and records its number, `align` and `par` style their body, `context` is
+//! evaluated, and the elements `layout` draws become block or box items.
 //!
 //! Typst's look of each element is written down where it is built; the numbers (heading
 //! sizes and spacing, raw text size) are Typst 0.15's.
@@ -22,7 +23,7 @@ use crate::base::{
 use crate::doc::Destination;
 use crate::eval::Here;
 use crate::model::{
-    ALIGN_ELEM, Alignment, Args, BLOCK, CONTEXT, Color, Content, ENUM, Element, FIGURE,
+    ALIGN_ELEM, Alignment, Args, BLOCK, CONTEXT, Color, Content, ENUM, EQUATION, Element, FIGURE,
     FIGURE_CAPTION, FOOTNOTE_ENTRY, Func, H, HAlign, HEADING, LINE, LINEBREAK, LIST, Length, PAD,
     PAGE, PAR, RAW, RAW_LINE, Rel, SMARTQUOTE, STYLED, StyleChain, Styles, TERMS, TEXT, V, VAlign,
     Value,
@@ -118,11 +119,13 @@ pub(super) fn show(
             r.visit(&block, styles, loc.child(0))?;
         }
         "math.equation" => {
-            if get(content, styles, "block") == Value::Bool(true) {
+            let block = get(content, styles, "block") == Value::Bool(true);
+            if block {
                 r.finish_par();
             }
             tag_queryable(r, content, styles, loc);
-            super::math::equation(r, content, styles, loc)?;
+            let number = if block { equation_number(r, content, styles, loc)? } else { None };
+            super::math::equation(r, content, styles, loc, number)?;
         }
         name if name.starts_with("math.") => super::math::show(r, content, styles, loc)?,
         "align" => {
@@ -199,6 +202,18 @@ pub(super) fn show(
         // Small capitals need a font feature that would override the user's features;
         // the body shows plainly.
         "smallcaps" => visit_body(r, content, styles, loc)?,
+        // An artifact's marking matters to tagged PDF only, which quire does not write:
+        // its body shows as it is.
+        "pdf.artifact" => visit_body(r, content, styles, loc)?,
+        // An attachment has no look; its tag (see `show.rs`) lets queries find it. (The
+        // PDF does not embed it yet.)
+        "pdf.attach" => {}
+        // A constructed document belongs to a bundle, which paged export is not.
+        "document" => {
+            crate::bail!(span, "constructing a document is only supported in the bundle target";
+                hint: "try enabling the bundle target";
+                hint: "or use a `set document(..)` rule to configure metadata")
+        }
         "ref" => {
             let shown = super::reference::reference(r.engine, content, styles)?;
             r.visit(&shown, styles, loc.child(0))?;
@@ -392,6 +407,11 @@ pub(super) fn show_set(elem: &Content, styles: &Styles) -> Styles {
         if get(elem, styles, "block") == Value::Bool(true) {
             out.push(prop(PAR, "justify", Value::Bool(false)));
         }
+    } else if is_block_equation(elem) {
+        // Typst 0.15 centres a block equation and keeps it in one piece.
+        let centred = Value::Alignment(Alignment::h(HAlign::Center));
+        out.push(prop(ALIGN_ELEM, "alignment", centred));
+        out.push(prop(BLOCK, "breakable", Value::Bool(false)));
     } else if elem.is(FOOTNOTE_ENTRY) {
         out.push(prop(PAR, "leading", Value::Length(Length::em(Em::new(0.5)))));
         out.push(prop(TEXT, "size", Value::Length(Length::em(Em::new(0.85)))));
@@ -401,7 +421,12 @@ pub(super) fn show_set(elem: &Content, styles: &Styles) -> Styles {
 
 /// Whether an element has show-set styles of its own.
 pub(super) fn has_show_set(elem: &Content) -> bool {
-    elem.is(HEADING) || elem.is(RAW) || elem.is(FOOTNOTE_ENTRY)
+    elem.is(HEADING) || elem.is(RAW) || elem.is(FOOTNOTE_ENTRY) || is_block_equation(elem)
+}
+
+/// Whether an element is a block equation (`$ x $`).
+fn is_block_equation(elem: &Content) -> bool {
+    elem.is(EQUATION) && matches!(elem.field("block"), Some(Value::Bool(true)))
 }
 
 /// A heading's level: given, or its depth plus the offset.
@@ -524,8 +549,8 @@ fn children(content: &Content) -> impl Iterator<Item = &Content> {
     })
 }
 
-/// Steps `counters` past the headings and figures that nested content holds (what its
-/// realization in layout will count), skipping those already prepared here.
+/// Steps `counters` past the headings, figures and numbered equations that nested content
+/// holds (what its realization in layout will count), skipping those already prepared here.
 pub(super) fn scan_counters(counters: &mut Counters, content: &Content, styles: &Styles) {
     if content.is(CONTEXT) {
         return;
@@ -552,6 +577,10 @@ pub(super) fn scan_counters(counters: &mut Counters, content: &Content, styles: 
         } else {
             counters.step(&figure_counter(content), 1);
         }
+    }
+    let block = || get(content, styles, "block") == Value::Bool(true);
+    if content.is(EQUATION) && block() && numbered(content, styles) {
+        counters.step(EQUATION_COUNTER, 1);
     }
     for child in children(content) {
         scan_counters(counters, child, styles);
@@ -620,6 +649,11 @@ fn realized_counter(counter: &crate::model::Counter) -> Option<EcoString> {
     if counter.is_heading() {
         return Some("heading".into());
     }
+    if let CounterKey::Selector(Selector::Elem(elem, None)) = counter.key()
+        && *elem == EQUATION
+    {
+        return Some(EQUATION_COUNTER.into());
+    }
     let CounterKey::Selector(Selector::Elem(elem, Some(fields))) = counter.key() else {
         return None;
     };
@@ -682,6 +716,64 @@ pub(super) fn figure_supplement(elem: &Content, styles: &Styles) -> Option<Conte
             let kind = figure_kind(elem);
             figure_word(&lang, &kind).map(Content::text)
         }
+    }
+}
+
+/// The number of a numbered block equation as displayed, which steps the equation
+/// counter; its record (beside the label's) tells references the supplement and number.
+fn equation_number(
+    r: &mut Realizer,
+    elem: &Content,
+    styles: &Styles,
+    loc: Locator,
+) -> SourceResult<Option<EcoString>> {
+    if !numbered(elem, styles) {
+        return Ok(None);
+    }
+    let counted = r.counters.step(EQUATION_COUNTER, 1);
+    let numbers = number(r, elem, styles, &counted)?;
+    let supplement = equation_supplement(elem, styles).map(|s| s.plain_text());
+    let info = TagInfo::Figure { supplement, numbers: numbers.clone() };
+    r.tag(Tag { location: loc.child(EQUATION_NUMBER_KEY).location(), info });
+    Ok(numbers)
+}
+
+/// The key under which realization counts numbered block equations.
+const EQUATION_COUNTER: &str = "math.equation";
+
+/// The locator key of a numbered equation's record.
+const EQUATION_NUMBER_KEY: u64 = 1 << 57;
+
+/// An equation's supplement: its own, else the word for "Equation" in the language
+/// in effect.
+pub(super) fn equation_supplement(elem: &Content, styles: &Styles) -> Option<Content> {
+    match get(elem, styles, "supplement") {
+        Value::Content(c) => Some(c),
+        Value::Str(s) => Some(Content::text(s.0)),
+        Value::None => None,
+        _ => Some(Content::text(equation_word(&super::reference::lang(styles)))),
+    }
+}
+
+/// Typst 0.15's word for an equation in `lang`, English for languages without one here.
+fn equation_word(lang: &str) -> &'static str {
+    match lang {
+        "de" => "Gleichung",
+        "fr" => "Équation",
+        "es" => "Ecuación",
+        "it" => "Equazione",
+        "pt" => "Equação",
+        "nl" => "Vergelijking",
+        "ru" => "Уравнение",
+        "uk" => "Рівняння",
+        "zh" | "ja" => "式",
+        "pl" => "Równanie",
+        "cs" => "Rovnice",
+        "sv" => "Ekvation",
+        "da" | "nb" => "Ligning",
+        "fi" => "Yhtälö",
+        "tr" => "Denklem",
+        _ => "Equation",
     }
 }
 

@@ -12,29 +12,82 @@ use super::builtin::get;
 use super::walk::{Realizer, prop, with};
 use crate::base::{Em, Locator, SourceResult};
 use crate::model::{
-    ALIGN_ELEM, Alignment, Content, H, HAlign, Length, MATH_STYLE, OVERLINE, SPACE, STRIKE, SYMBOL,
-    StyleChain, Styles, TEXT, UNDERLINE, Value,
+    Alignment, BLOCK, Content, H, HAlign, HIDE, Length, MATH_STYLE, OVERLINE, PLACE, Ratio, Rel,
+    SPACE, STRIKE, SYMBOL, StyleChain, Styles, TEXT, UNDERLINE, VAlign, Value,
 };
 
-/// Shows an equation: its body with math letters, centred on a line of its own if it is
-/// a block.
+/// Shows an equation: its body with math letters, on a line of its own if it is a block.
+/// A numbered block equation's `number` stands beside it, at its `number-align` (by
+/// default at the end of the line, centred on the equation's height).
 pub(super) fn equation(
     r: &mut Realizer,
     elem: &Content,
     styles: &Styles,
     loc: Locator,
+    number: Option<EcoString>,
 ) -> SourceResult<()> {
     let body = part(elem, "body");
-    let styles = &with(styles, prop(MATH_STYLE, "inside", Value::Bool(true)));
+    let math = prop(MATH_STYLE, "inside", Value::Bool(true));
     if get(elem, styles, "block") != Value::Bool(true) {
-        return r.visit(&body, styles, loc.child(0));
+        return r.visit(&body, &with(styles, math.clone()), loc.child(0));
     }
-    let centred = Value::Alignment(Alignment::h(HAlign::Center));
-    let inner = with(styles, prop(ALIGN_ELEM, "alignment", centred));
+    // The alignment is the equation's show-set one (centred) unless a show rule's set
+    // rule gives another.
+    let Some(number) = number else {
+        r.finish_par();
+        r.visit(&body, &with(styles, math), loc.child(0))?;
+        r.finish_par();
+        return Ok(());
+    };
+    let span = elem.span();
+    let mut align = match get(elem, styles, "number-align") {
+        Value::Alignment(align) => align,
+        _ => Alignment::h(HAlign::End),
+    };
+    align.x = align.x.or(Some(HAlign::End));
+    align.y = align.y.or(Some(VAlign::Horizon));
+    // The number is set in the math font, as Typst's equations are.
+    let font = Styles::from(prop(TEXT, "font", Value::str("New Computer Modern Math")));
+    let number = Content::text(number).spanned(span).styled(font);
+    let placed = Content::new(PLACE)
+        .with_field("alignment", Value::Alignment(align))
+        .with_field("body", Value::Content(number.clone()))
+        .spanned(span);
+    // An equation aligned to the number's side stays clear of it (as if the number and
+    // Typst's half-em gutter stood in its line, unseen).
+    let rtl = matches!(crate::layout::text::dir(styles), crate::layout::inline::Dir::Rtl);
+    let side = at_start(align.x.unwrap_or(HAlign::End), rtl);
+    let (equation_x, _) = crate::layout::text::alignment(styles);
+    let mut shown = vec![body.styled(Styles::from(math))];
+    if side.is_some() && side == at_start(equation_x, rtl) {
+        let gutter = Content::new(H).with_field("amount", Value::Length(Length::em(Em::new(0.5))));
+        let room = Content::new(HIDE).with_field("body", Value::Content(number)).spanned(span);
+        match side {
+            Some(true) => shown.splice(0..0, [room, gutter]),
+            _ => shown.splice(1..1, [gutter, room]),
+        };
+    }
+    let full = Value::Relative(Rel::from(Ratio(1.0)));
+    let block = Content::new(BLOCK)
+        .with_field("width", full)
+        .with_field("body", Value::Content(Content::sequence([placed, Content::sequence(shown)])))
+        .spanned(span);
     r.finish_par();
-    r.visit(&body, &inner, loc.child(0))?;
+    r.visit(&block, styles, loc.child(0))?;
     r.finish_par();
     Ok(())
+}
+
+/// Whether an alignment puts things at the start of a line in the direction of the text
+/// (right-to-left if `rtl`); `None` for the centre.
+fn at_start(align: HAlign, rtl: bool) -> Option<bool> {
+    match align {
+        HAlign::Start => Some(true),
+        HAlign::End => Some(false),
+        HAlign::Left => Some(!rtl),
+        HAlign::Right => Some(rtl),
+        HAlign::Center => None,
+    }
 }
 
 /// Shows a math element other than an equation as a row of text.

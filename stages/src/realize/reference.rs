@@ -9,18 +9,20 @@
 //! times" error.
 //!
 //! The records do not tell yet which element carries a label unless it is a heading (its
-//! record sits at the very place of the label's), so a reference to any other element
-//! (a figure, a paragraph) shows its supplement or else the label's name. The words
+//! record sits at the very place of the label's) or a numbered figure or block equation
+//! (likewise), or an element that queries find (a footnote, an equation: "Equation 1",
+//! or Typst's error for one without numbering), so a reference to any other element
+//! (a paragraph) shows its supplement or else the label's name. The words
 //! ("Section") are those of the language at the reference; Typst takes the target's.
 
 use ecow::{EcoString, eco_format};
 
 use super::builtin::get;
 use crate::base::{Introspection, Record, SourceResult, Span, TagInfo, target_record};
-use crate::eval::Engine;
+use crate::eval::{Engine, Here};
 use crate::model::{
-    Args, Content, Dict, FIGURE, FOOTNOTE, HEADING, LINK, Length, PAGE, Str, StyleChain, Styles,
-    TEXT, Value,
+    Args, Content, Counter, CounterKey, Dict, EQUATION, FIGURE, FOOTNOTE, HEADING, LINK, Length,
+    PAGE, Selector, Str, StyleChain, Styles, TEXT, Value,
 };
 
 /// What a reference shows while the document has not been laid out yet.
@@ -39,7 +41,12 @@ pub(super) fn reference(
     let Some(labelled) = find(engine, label, span)? else {
         return Ok(Content::text(PLACEHOLDER).spanned(span));
     };
-    let target = target_of(engine, &labelled, label, span);
+    let mut target = target_of(engine, &labelled, label, span);
+    if matches!(target, Target::Figure { .. } | Target::Other)
+        && let Some(equation) = equation_at(engine, &labelled, label, span)
+    {
+        target = equation_target(engine, &equation, target, labelled.location, styles, span)?;
+    }
     if target == Target::Other
         && let Some(note) = footnote_at(engine, &labelled, label, span)
     {
@@ -80,6 +87,8 @@ pub(super) enum Target {
     Heading { level: usize, numbers: Option<EcoString>, title: EcoString },
     /// A figure: its supplement and its number as displayed (if numbered).
     Figure { supplement: Option<EcoString>, numbers: Option<EcoString> },
+    /// A numbered equation: its supplement and its number as displayed.
+    Equation { supplement: Option<EcoString>, numbers: EcoString },
     /// Any other element.
     Other,
 }
@@ -115,6 +124,61 @@ fn footnote_at(engine: &mut Engine, labelled: &Record, label: &str, span: Span) 
     })
 }
 
+/// The equation that carries the label recorded in `labelled`, if it is one.
+fn equation_at(engine: &mut Engine, labelled: &Record, label: &str, span: Span) -> Option<Content> {
+    let what = eco_format!("reference to <{label}>");
+    let introspector = engine.introspect(Introspection::Elements, span, what);
+    introspector.records().iter().find_map(|record| match &record.info {
+        TagInfo::Element(payload) => payload
+            .downcast::<Content>()
+            .filter(|elem| elem.is(EQUATION) && elem.location() == Some(labelled.location))
+            .cloned(),
+        _ => None,
+    })
+}
+
+/// A labelled equation as a target: its supplement and number. A numbered block
+/// equation's built-in look records its number beside its label (`found`); one that a
+/// show rule replaced is numbered by the equation counter at its place.
+fn equation_target(
+    engine: &mut Engine,
+    equation: &Content,
+    found: Target,
+    location: crate::base::Location,
+    styles: &Styles,
+    span: Span,
+) -> SourceResult<Target> {
+    let numbering = match equation.field("numbering") {
+        Some(Value::None) | None => {
+            crate::bail!(span, "cannot reference equation without numbering";
+                hint: "you can enable equation numbering with \
+                       `#set math.equation(numbering: \"1.\")`");
+        }
+        Some(numbering) => numbering.clone(),
+    };
+    let supplement = match equation.field("supplement") {
+        Some(Value::Content(c)) => Some(c.plain_text()),
+        Some(Value::Str(s)) => Some(s.0.clone()),
+        Some(Value::None) => None,
+        _ => super::builtin::equation_supplement(equation, styles).map(|c| c.plain_text()),
+    };
+    let numbers = match found {
+        Target::Figure { numbers: Some(numbers), .. } => numbers,
+        _ => {
+            let counter = Counter::new(CounterKey::Selector(Selector::Elem(EQUATION, None)));
+            let mut args = Args::new(span, [numbering]);
+            args.push_named(span, span, "at".into(), Value::Location(location));
+            let here = Here { location: Some(location), page: None, numbering: None };
+            let outer = std::mem::replace(&mut engine.here, here);
+            let result =
+                crate::eval::library::counter_method(engine, &counter, "display", &mut args, span);
+            engine.here = outer;
+            result?.display().plain_text()
+        }
+    };
+    Ok(Target::Equation { supplement, numbers })
+}
+
 /// The normal form: supplement and number ("Section 2.1").
 fn normal_form(
     engine: &mut Engine,
@@ -124,7 +188,12 @@ fn normal_form(
     label: &str,
 ) -> SourceResult<Content> {
     let span = elem.span();
-    if let Target::Figure { supplement: own, numbers } = target {
+    let figure_like = match target {
+        Target::Figure { supplement, numbers } => Some((supplement, numbers.as_ref(), FIGURE)),
+        Target::Equation { supplement, numbers } => Some((supplement, Some(numbers), EQUATION)),
+        _ => None,
+    };
+    if let Some((own, numbers, kind)) = figure_like {
         let Some(numbers) = numbers else {
             crate::bail!(span, "cannot reference figure without numbering";
                 hint: "you can enable figure numbering with `#set figure(numbering: \"1.\")`");
@@ -133,8 +202,9 @@ fn normal_form(
             Value::None => None,
             Value::Content(supplement) => Some(supplement),
             Value::Func(func) => {
-                // Typst hands the figure itself; the records know its supplement.
-                let mut figure = Content::new(FIGURE);
+                // Typst hands the figure (or equation) itself; the records know its
+                // supplement.
+                let mut figure = Content::new(kind);
                 if let Some(own) = own {
                     let own = Value::Content(Content::text(own.clone()));
                     figure = figure.with_field("supplement", own);

@@ -516,6 +516,13 @@ pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
             changed = true;
         }
     }
+    if elem == crate::model::EQUATION && matches!(out.field("supplement"), Some(Value::Auto)) {
+        // An automatic supplement is the word for an equation in the language in effect.
+        if let Some(supplement) = builtin::equation_supplement(&out, styles) {
+            out = out.with_field("supplement", Value::Content(supplement));
+            changed = true;
+        }
+    }
     if elem == FIGURE && matches!(out.field("kind"), Some(Value::Auto)) {
         // Typst resolves an automatic kind to the function of the body's first image,
         // table or raw block (`figure.where(kind: table)` selects by it), and the
@@ -616,6 +623,7 @@ fn queried_numbers(r: &mut Realizer, elem: &Content, location: Location) -> Opti
 /// query or show rule gives them answers `page()`). Block-level ones (lists, tables,
 /// equations, …) are not queryable yet.
 const INLINE_QUERYABLE: &[&str] = &[
+    "pdf.attach",
     "strong",
     "emph",
     "link",

@@ -348,8 +348,13 @@ fn count(elem: &Content) -> Option<CounterUpdate> {
         };
         return numbered().then_some(CounterUpdate::Step(level));
     }
-    if elem.is(FIGURE) || elem.is(EQUATION) {
+    if elem.is(FIGURE) {
         return numbered().then_some(CounterUpdate::Step(1));
+    }
+    if elem.is(EQUATION) {
+        // Inline equations are never numbered.
+        let block = matches!(elem.field("block"), Some(Value::Bool(true)));
+        return (block && numbered()).then_some(CounterUpdate::Step(1));
     }
     // A footnote that refers to another one by label shows that one's number.
     if crate::realize::is_reference(elem) {
