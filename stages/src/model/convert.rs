@@ -367,3 +367,82 @@ fn finish_link(content: &mut Content) -> SourceResult<()> {
     *content = std::mem::replace(content, Content::empty()).with_field("body", body.into());
     Ok(())
 }
+
+/// `document.path`: a path inside the bundle, written from its root (`"a/./b.pdf"` is
+/// `"/a/b.pdf"`), which must not leave the root or use backslashes.
+pub fn bundle_path(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    let Value::Str(path) = &value else { return Ok(value) };
+    if path.0.contains('\\') {
+        crate::bail!(span, "path must not contain a backslash";
+            hint: "use forward slashes instead: `{}`", super::repr_str(&path.0.as_str().replace('\\', "/")));
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.0.split('/') {
+        match part {
+            "" | "." => {}
+            ".." if parts.pop().is_none() => {
+                crate::bail!(
+                    span,
+                    "path `{}` would escape the bundle root",
+                    super::repr_str(&path.0)
+                );
+            }
+            ".." => {}
+            part => parts.push(part),
+        }
+    }
+    if parts.is_empty() {
+        crate::bail!(span, "path must have at least one component");
+    }
+    Ok(Value::Str(ecow::eco_format!("/{}", parts.join("/")).into()))
+}
+
+/// `document.format`: the export format of a bundle's document.
+pub fn document_format(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    super::fieldcast::choice(value, span, &["pdf", "png", "svg", "html"], &["auto"])
+}
+
+/// `pdf.attach.relationship`: how the attached file relates to the document.
+pub fn attach_relationship(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    super::fieldcast::choice(
+        value,
+        span,
+        &["source", "data", "alternative", "supplement"],
+        &["none"],
+    )
+}
+
+/// `pdf.artifact.kind`: the kinds of artifacts PDF knows.
+pub fn artifact_kind(
+    value: Value,
+    span: Span,
+    _: &mut EcoVec<SourceDiagnostic>,
+) -> SourceResult<Value> {
+    const KINDS: &[&str] = &[
+        "header",
+        "footer",
+        "watermark",
+        "page-number",
+        "line-number",
+        "redaction",
+        "bates",
+        "page",
+        "pagination-other",
+        "layout",
+        "background",
+        "other",
+    ];
+    super::fieldcast::choice(value, span, KINDS, &[])
+}

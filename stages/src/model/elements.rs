@@ -30,7 +30,6 @@ const AUTO_LEN: &[Type] = &[T::Auto, T::Length];
 const NONE_CONTENT: &[Type] = &[T::None, T::Content];
 const NUMBERING: &[Type] = &[T::None, T::Str, T::Func];
 const FILL: &[Type] = &[T::None, T::Color, T::Gradient, T::Tiling];
-const STROKE: &[Type] = &[T::None, T::Auto, T::Stroke];
 const INSET: &[Type] = &[T::Relative, T::Dict];
 const SPACING: &[Type] = &[T::Relative, T::Fraction];
 const ALIGN: &[Type] = &[T::Alignment];
@@ -150,6 +149,12 @@ fn thirty_pt() -> Value {
 fn top_align() -> Value {
     Value::Alignment(super::Alignment { x: None, y: Some(super::VAlign::Top) })
 }
+
+/// `pdf.artifact`'s default kind.
+fn artifact_other() -> Value {
+    Value::Str("other".into())
+}
+
 fn arabic() -> Value {
     Value::str("1")
 }
@@ -728,7 +733,7 @@ element!(
         F::named("inset", &[T::Auto, T::Relative, T::Dict], auto).cast_with(super::sides::sides_each),
         F::named("align", &[T::Auto, T::Alignment], auto),
         F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
-        F::named("stroke", STROKE, empty_dict),
+        F::named("stroke", &[], empty_dict).cast_with(super::paintcast::container_stroke),
         F::named("breakable", &[T::Auto, T::Bool], auto),
     ]
 );
@@ -793,7 +798,7 @@ element!(
         F::named("inset", &[T::Auto, T::Relative, T::Dict], auto).cast_with(super::sides::sides_each),
         F::named("align", &[T::Auto, T::Alignment], auto),
         F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
-        F::named("stroke", STROKE, empty_dict),
+        F::named("stroke", &[], empty_dict).cast_with(super::paintcast::container_stroke),
         F::named("breakable", &[T::Auto, T::Bool], auto),
     ]
 );
@@ -808,18 +813,40 @@ element!(
         F::named("inset", &[T::Relative, T::Dict, T::Array, T::Func], table_inset).cast_with(super::sides::sides_each),
         F::named("align", &[], auto).cast_with(fieldcast::celled_align),
         F::named("fill", &[], none).cast_with(super::paintcast::celled_paint),
-        F::named("stroke", &[], table_stroke).cast_with(fieldcast::celled_stroke),
+        F::named("stroke", &[], super::paintcast::default_stroke).cast_with(fieldcast::celled_stroke),
         F::variadic("children", CONTENT).cast_with(convert::table_child),
     ], scope: [TABLE_CELL, TABLE_HEADER, TABLE_FOOTER, TABLE_HLINE, TABLE_VLINE]
 );
 element!(
-    /// Document metadata (only settable).
+    /// A document of a bundle, or (in set rules) the document's metadata. Paged
+    /// export refuses to show a constructed one, as Typst does.
     DOCUMENT = "document", "Document", [
+        F::required("path", &[T::Str]).cast_with(convert::bundle_path),
+        F::named("format", &[], auto).cast_with(convert::document_format),
         F::named("title", NONE_CONTENT, none),
         F::named("author", &[T::Str, T::Array], empty_array).cast_with(fieldcast::string_list),
         F::named("description", NONE_CONTENT, none),
         F::named("keywords", &[T::Str, T::Array], empty_array).cast_with(fieldcast::string_list),
         F::named("date", &[T::None, T::Auto, T::Datetime], auto),
+        F::required("body", CONTENT),
+    ]
+);
+element!(
+    /// A file attached to the PDF (`pdf.attach`).
+    PDF_ATTACH = "pdf.attach", "Attach", [
+        F::required("path", &[T::Str]),
+        F::required("data", &[T::Bytes]),
+        F::named("relationship", &[], none).cast_with(convert::attach_relationship),
+        F::named("mime-type", &[T::None, T::Str], none),
+        F::named("description", &[T::None, T::Str], none),
+    ]
+);
+element!(
+    /// Content marked as a PDF artifact, not read by assistive technology
+    /// (`pdf.artifact`).
+    PDF_ARTIFACT = "pdf.artifact", "Artifact", [
+        F::named("kind", &[], artifact_other).cast_with(convert::artifact_kind),
+        F::required("body", CONTENT),
     ]
 );
 element!(
@@ -903,11 +930,11 @@ element!(
     /// Highlighted text.
     HIGHLIGHT = "highlight", "Highlight", [
         F::named("fill", FILL, highlight_yellow),
-        F::named("stroke", &[T::None, T::Stroke], empty_dict),
+        F::named("stroke", &[], empty_dict).cast_with(super::paintcast::container_stroke),
         F::named("top-edge", &[], ascender).cast_with(top_edge),
         F::named("bottom-edge", &[], descender).cast_with(bottom_edge),
         F::named("extent", LEN, zero_len),
-        F::named("radius", &[T::Relative, T::Dict], empty_dict),
+        F::named("radius", &[T::Relative, T::Dict], empty_dict).cast_with(super::sides::corners),
         F::required("body", CONTENT),
     ]
 );
@@ -1207,6 +1234,8 @@ pub static ALL_ELEMENTS: &[&Element] = &[
     &TABLE_CELL,
     &TABLE,
     &DOCUMENT,
+    &PDF_ATTACH,
+    &PDF_ARTIFACT,
     &FOOTNOTE,
     &FIGURE,
     &OUTLINE,

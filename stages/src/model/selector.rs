@@ -293,6 +293,7 @@ fn is_locatable(elem: Element) -> bool {
         "outline.entry",
         "par.line",
         "title",
+        "pdf.attach",
     ];
     LOCATABLE.contains(&elem.name())
 }

@@ -22,8 +22,8 @@ mod updates;
 use crate::base::SourceResult;
 use crate::eval::Engine;
 use crate::model::{
-    Alignment, Args, Content, Dict, Dir, EQUATION, Func, LIBRARY_ELEMENTS, Module, Scope, Type,
-    Value,
+    Alignment, Args, Content, Dict, Dir, EQUATION, Func, LIBRARY_ELEMENTS, Module, PDF_ARTIFACT,
+    PDF_ATTACH, Scope, Type, Value,
 };
 
 /// Declares a native function: `native!(NAME, "name", function)` or with a scope of
@@ -85,6 +85,11 @@ pub fn std_library(inputs: Dict) -> Scope {
     math.define("equation", Func::from(EQUATION));
     math_module::define(&mut math, &scope);
     scope.define("math", Module::new("math", math, Content::empty()));
+
+    let mut pdf = Scope::new();
+    pdf.define("attach", Func::from(PDF_ATTACH));
+    pdf.define("artifact", Func::from(PDF_ARTIFACT));
+    scope.define("pdf", Module::new("pdf", pdf, Content::empty()));
 
     let mut sys = Scope::new();
     // In Typst's order, which `dictionary(sys)` shows.
