@@ -22,8 +22,8 @@ use crate::doc::{Destination, DocumentDate, DocumentInfo, Timestamp};
 use crate::eval::Engine;
 use crate::model::{
     Array, CONTEXT, Content, DOCUMENT, ENUM, ENUM_ITEM, Element, H, LINEBREAK, LIST, LIST_ITEM,
-    PAGE, PAR, PARBREAK, Property, QUOTE, SEQUENCE, SMARTQUOTE, SPACE, STYLED, Style, Styles,
-    TERM_ITEM, TERMS, Value,
+    MATH_STYLE, PAGE, PAR, PARBREAK, Property, QUOTE, SEQUENCE, SMARTQUOTE, SPACE, STYLED, Style,
+    StyleChain, Styles, TERM_ITEM, TERMS, Value,
 };
 
 /// The realization of one flow: the document's (split into runs) or a nested one.
@@ -504,13 +504,13 @@ impl<'a, 'w> Realizer<'a, 'w> {
     /// Adds a block-level element for layout, with the counter state at its start and
     /// the counters stepped past the headings and figures inside it.
     pub fn layout_block(&mut self, content: &Content, styles: &Styles, loc: Locator) {
-        let styles = self.with_counters(content, styles);
+        let styles = self.with_counters(content, &outside_math(styles));
         self.block(FlowItem::Block { content: content.clone(), styles, locator: loc });
     }
 
     /// Adds an inline-level element for layout.
     pub fn layout_box(&mut self, content: &Content, styles: &Styles, loc: Locator) {
-        let styles = self.with_counters(content, styles);
+        let styles = self.with_counters(content, &outside_math(styles));
         let piece = InlinePiece::Box {
             content: content.clone(),
             styles: styles.clone(),
@@ -673,6 +673,20 @@ pub(super) fn with(outer: &Styles, style: Style) -> Styles {
 }
 
 /// A property style for `field` of `elem` (a field the element must have).
+/// The styles for an element that layout lays out on its own (a box, a rectangle): in an
+/// equation, its body is not math, so its letters show as they are (as in Typst,
+/// `$ rect(x) $` shows an upright x).
+fn outside_math(styles: &Styles) -> Styles {
+    let inside = StyleChain::new(styles).get(MATH_STYLE, "inside") == Some(&Value::Bool(true));
+    if inside {
+        let mut out = styles.clone();
+        out.push(prop(MATH_STYLE, "inside", Value::Bool(false)));
+        out
+    } else {
+        styles.clone()
+    }
+}
+
 pub(super) fn prop(elem: Element, field: &str, value: Value) -> Style {
     let index = elem
         .field_index(field)
