@@ -275,7 +275,7 @@ fn side_spec(value: &Value) -> Option<SideSpec> {
 
 /// An inner stroke completed by an outer one: what the inner leaves unset comes from
 /// the outer (`set rect(stroke: 2pt)` then `rect(stroke: blue)` is `2pt + blue`).
-fn fold_stroke(inner: Stroke, outer: &Stroke) -> Stroke {
+pub(super) fn fold_stroke(inner: Stroke, outer: &Stroke) -> Stroke {
     Stroke {
         paint: inner.paint.or_else(|| outer.paint.clone()),
         thickness: inner.thickness.or(outer.thickness),

@@ -20,6 +20,7 @@ use crate::base::{Abs, Locator, SourceResult, Span};
 use crate::doc::Paint;
 use crate::layout::LayoutContext;
 use crate::layout::props::{Props, Sides, paint, sides_of};
+use crate::layout::shapes::fold_stroke;
 use crate::model::{
     Alignment, Args, Content, FromValue, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE,
     GRID_VLINE, HAlign, Length, Rel, Stroke, Styles, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER,
@@ -649,17 +650,5 @@ fn raw_stroke(value: &Value) -> Option<Stroke> {
         Value::None | Value::Auto => None,
         Value::Stroke(stroke) => Some((**stroke).clone()),
         other => Stroke::from_value(other.clone()).ok(),
-    }
-}
-
-/// `inner` with the parts it leaves unset taken from `outer`.
-pub(super) fn fold_stroke(inner: Stroke, outer: &Stroke) -> Stroke {
-    Stroke {
-        paint: inner.paint.or_else(|| outer.paint.clone()),
-        thickness: inner.thickness.or(outer.thickness),
-        cap: inner.cap.or_else(|| outer.cap.clone()),
-        join: inner.join.or_else(|| outer.join.clone()),
-        dash: inner.dash.or_else(|| outer.dash.clone()),
-        miter_limit: inner.miter_limit.or(outer.miter_limit),
     }
 }

@@ -19,8 +19,9 @@ use crate::layout::shapes::resolve_stroke;
 use crate::layout::{Fragment, LayoutContext, Regions};
 use crate::model::{Content, Stroke, Styles, VAlign};
 
-use super::cells::{Cell, CellGrid, Line, fold_stroke, resolve_cells};
+use super::cells::{Cell, CellGrid, Line, resolve_cells};
 use super::tracks::{Sizing, Tracks, column_widths, measure_rows, row_gutters, sizings};
+use crate::layout::shapes::fold_stroke;
 
 /// Lays out a `grid` (or, with `table`, a `table`).
 pub(in crate::layout) fn layout_grid(
