@@ -411,6 +411,8 @@ element!(
         F::required("target", &[T::Label]),
         F::named("supplement", &[T::None, T::Auto, T::Content, T::Func], auto),
         F::named("form", &[], normal).cast_with(ref_form),
+        F::synthesized("citation"),
+        F::synthesized("element"),
     ]
 );
 element!(

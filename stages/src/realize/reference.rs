@@ -21,8 +21,8 @@ use super::builtin::get;
 use crate::base::{Introspection, Record, SourceResult, Span, TagInfo, target_record};
 use crate::eval::{Engine, Here};
 use crate::model::{
-    Args, Content, Counter, CounterKey, Dict, EQUATION, FIGURE, FOOTNOTE, HEADING, LINK, Length,
-    PAGE, Selector, Str, StyleChain, Styles, TEXT, Value,
+    Args, CITE, Content, Counter, CounterKey, Dict, EQUATION, FIGURE, FOOTNOTE, HEADING, LINK,
+    Length, PAGE, Selector, Str, StyleChain, Styles, TEXT, Value,
 };
 
 /// What a reference shows while the document has not been laid out yet.
@@ -660,4 +660,37 @@ mod tests {
         assert_eq!(trim_numbers("(1.a)"), "1.a");
         assert_eq!(trim_numbers("I.a"), "I.a");
     }
+}
+
+/// A reference with Typst's synthesized fields, as show rules see it: `citation` (the
+/// reference as a citation of its label) and `element`, the labelled element (`none`
+/// while the label marks none, as before the first layout).
+pub(super) fn synthesized(engine: &mut Engine, reference: Content) -> Content {
+    let Some(Value::Label(label)) = reference.field("target").cloned() else { return reference };
+    let span = reference.span();
+    let what = eco_format!("reference to <{}>", label.0);
+    let introspector = engine.introspect(Introspection::Label(label.0.clone()), span, what.clone());
+    // The element carrying the label (its element tag, as `query(<label>)` finds it).
+    let element = introspector.label(&label.0).is_some().then(|| {
+        let introspector = engine.introspect(Introspection::Elements, span, what);
+        introspector.records().iter().find_map(|record| match &record.info {
+            TagInfo::Element(payload) => payload
+                .downcast::<Content>()
+                .filter(|elem| elem.label().is_some_and(|l| l.0 == label.0))
+                .cloned(),
+            _ => None,
+        })
+    });
+    let element = element.flatten();
+    let supplement = match reference.field("supplement") {
+        Some(Value::Content(content)) => Value::Content(content.clone()),
+        _ => Value::None,
+    };
+    let citation = Content::new(CITE)
+        .with_field("key", Value::Label(label))
+        .with_field("supplement", supplement)
+        .spanned(span);
+    reference
+        .with_field("citation", Value::Content(citation))
+        .with_field("element", element.map_or(Value::None, Value::Content))
 }

@@ -31,8 +31,8 @@ use super::walk::{Realizer, concat};
 use crate::base::{FxHasher64, Location, Locator, SourceResult, Span, Tag, TagInfo};
 use crate::eval::Here;
 use crate::model::{
-    Args, Content, FIGURE, HEADING, IMAGE, PAGE, PAR, RAW, Recipe, SMARTQUOTE, SPACE, Selector,
-    Style, StyleChain, Styles, TABLE, TEXT, Transformation, Value,
+    Args, Content, FIGURE, HEADING, IMAGE, PAGE, PAR, RAW, REF, Recipe, SMARTQUOTE, SPACE,
+    Selector, Style, StyleChain, Styles, TABLE, TEXT, Transformation, Value,
 };
 
 /// How deeply show rules may nest before realization gives up.
@@ -72,7 +72,11 @@ pub(super) fn visit_show(
         return Ok(false);
     }
 
-    let shown = materialize(content, styles);
+    let mut shown = materialize(content, styles);
+    if shown.is(REF) {
+        // Show rules see what the reference refers to (Typst's synthesized fields).
+        shown = super::reference::synthesized(r.engine, shown);
+    }
     let prepared = marks::prepared(styles, content);
     let guards = prepared.as_ref().map(|(_, guards)| guards.as_slice()).unwrap_or(&[]);
 
