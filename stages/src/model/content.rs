@@ -752,11 +752,6 @@ impl Content {
         self.0.fields.iter().filter(|(i, _)| !table[*i as usize].internal)
     }
 
-    /// The content repeated `n` times.
-    pub fn repeat(&self, n: usize) -> Self {
-        Self::sequence(std::iter::repeat_n(self.clone(), n))
-    }
-
     /// The content as Typst's `repr` writes it: text in brackets (`[a]`, `[ ]` for a
     /// space), `sequence(..)` of the children (`[]` when there are none), `styled(child:
     /// .., ..)`, and otherwise the element's short name with its fields, the label left

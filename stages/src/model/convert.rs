@@ -1,6 +1,9 @@
 //! Conversions element constructors make beyond type checks, as Typst's do: the children
 //! of lists, enumerations and term lists become their items, the children of grids and
-//! tables their cells, and a link to a URL without a body shows the URL. A number of
+//! tables their cells (each container refusing the other's parts, headers and footers
+//! refusing to nest), and a link to a URL without a body shows the URL. A document's
+//! bundle path is normalised, and the choices of `document.format` and the `pdf`
+//! elements are checked. A number of
 //! grid tracks (or gutters) becomes that many automatic tracks, and a placement's
 //! alignment, scope and floating are checked against each other. (Arguments that only
 //! set other fields, like a scale `factor` or pad's `x`, are spread over them by

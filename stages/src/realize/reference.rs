@@ -113,26 +113,30 @@ fn target_of(engine: &mut Engine, labelled: &Record, label: &str, span: Span) ->
 
 /// The footnote that carries the label recorded in `labelled`, if it is one.
 fn footnote_at(engine: &mut Engine, labelled: &Record, label: &str, span: Span) -> Option<Content> {
-    let what = eco_format!("reference to <{label}>");
-    let introspector = engine.introspect(Introspection::Elements, span, what);
-    introspector.records().iter().find_map(|record| match &record.info {
-        TagInfo::Element(payload) => payload
-            .downcast::<Content>()
-            .filter(|elem| elem.is(FOOTNOTE) && elem.location() == Some(labelled.location))
-            .cloned(),
-        _ => None,
+    recorded_element(engine, label, span, |elem| {
+        elem.is(FOOTNOTE) && elem.location() == Some(labelled.location)
     })
 }
 
 /// The equation that carries the label recorded in `labelled`, if it is one.
 fn equation_at(engine: &mut Engine, labelled: &Record, label: &str, span: Span) -> Option<Content> {
+    recorded_element(engine, label, span, |elem| {
+        elem.is(EQUATION) && elem.location() == Some(labelled.location)
+    })
+}
+
+/// The first element of the previous layout that `keep` accepts, read (and recorded as
+/// read) for the reference to `label`.
+fn recorded_element(
+    engine: &mut Engine,
+    label: &str,
+    span: Span,
+    keep: impl Fn(&Content) -> bool,
+) -> Option<Content> {
     let what = eco_format!("reference to <{label}>");
     let introspector = engine.introspect(Introspection::Elements, span, what);
     introspector.records().iter().find_map(|record| match &record.info {
-        TagInfo::Element(payload) => payload
-            .downcast::<Content>()
-            .filter(|elem| elem.is(EQUATION) && elem.location() == Some(labelled.location))
-            .cloned(),
+        TagInfo::Element(payload) => payload.downcast::<Content>().filter(|e| keep(e)).cloned(),
         _ => None,
     })
 }
@@ -669,19 +673,14 @@ pub(super) fn synthesized(engine: &mut Engine, reference: Content) -> Content {
     let Some(Value::Label(label)) = reference.field("target").cloned() else { return reference };
     let span = reference.span();
     let what = eco_format!("reference to <{}>", label.0);
-    let introspector = engine.introspect(Introspection::Label(label.0.clone()), span, what.clone());
+    let introspector = engine.introspect(Introspection::Label(label.0.clone()), span, what);
+    let labelled = introspector.label(&label.0).is_some();
     // The element carrying the label (its element tag, as `query(<label>)` finds it).
-    let element = introspector.label(&label.0).is_some().then(|| {
-        let introspector = engine.introspect(Introspection::Elements, span, what);
-        introspector.records().iter().find_map(|record| match &record.info {
-            TagInfo::Element(payload) => payload
-                .downcast::<Content>()
-                .filter(|elem| elem.label().is_some_and(|l| l.0 == label.0))
-                .cloned(),
-            _ => None,
+    let element = labelled
+        .then(|| {
+            recorded_element(engine, &label.0, span, |e| e.label().is_some_and(|l| l.0 == label.0))
         })
-    });
-    let element = element.flatten();
+        .flatten();
     let supplement = match reference.field("supplement") {
         Some(Value::Content(content)) => Value::Content(content.clone()),
         _ => Value::None,

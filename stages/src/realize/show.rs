@@ -653,8 +653,8 @@ fn tag_inline(r: &mut Realizer, elem: &Content, loc: Locator) {
 }
 
 /// The info of the tag that queries find an element by: the element as show rules see
-/// it (fields materialized, location set), identified by its label, location and repr,
-/// which cover everything a query can read from it.
+/// it (fields materialized, location set), identified by its label, location and a
+/// fingerprint of what its repr shows, which cover everything a query can read from it.
 fn element_info(elem: &Content) -> TagInfo {
     let mut hasher = FxHasher64::default();
     elem.location().map(|l| l.as_u64()).hash(&mut hasher);
