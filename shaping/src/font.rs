@@ -369,6 +369,26 @@ impl Font {
         self.ttf().glyph_hor_advance(ttf_parser::GlyphId(glyph)).map(|a| self.to_em(a))
     }
 
+    /// Whether the face's `feature` (a GSUB feature such as `sups`) substitutes the glyph
+    /// of every character of `text`: only then can the feature stand in for synthesized
+    /// glyphs.
+    pub fn substitutes_all(&self, feature: &[u8; 4], text: &str) -> bool {
+        let ttf = self.ttf();
+        let Some(gsub) = ttf.tables().gsub else { return false };
+        let Some(found) = gsub.features.find(ttf_parser::Tag::from_bytes(feature)) else {
+            return false;
+        };
+        text.chars().all(|c| {
+            let Some(glyph) = ttf.glyph_index(c) else { return false };
+            found.lookup_indices.into_iter().filter_map(|i| gsub.lookups.get(i)).any(|lookup| {
+                lookup
+                    .subtables
+                    .into_iter::<ttf_parser::gsub::SubstitutionSubtable>()
+                    .any(|table| table.coverage().contains(glyph))
+            })
+        })
+    }
+
     /// How many glyphs the face has.
     pub fn glyph_count(&self) -> u16 {
         self.ttf().number_of_glyphs()

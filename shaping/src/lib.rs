@@ -29,7 +29,7 @@ pub use coverage::Coverage;
 pub use error::FontError;
 pub use font::{Font, FontData, FontFlags, FontInfo, face_count};
 pub use matching::{MatchKey, VariantRange, match_key};
-pub use metrics::{FontMetrics, LineMetrics};
+pub use metrics::{FontMetrics, LineMetrics, ScriptMetrics};
 pub use outline::{
     BoundingBox, DEFAULT_OUTLINE_CAPACITY, GlyphOutline, OutlineCache, PathCommand, Point,
 };

@@ -36,6 +36,21 @@ pub struct FontMetrics {
     /// Overline position and thickness: a tenth of an em above the cap height, as thick
     /// as the underline.
     pub overline: LineMetrics,
+    /// How the face wants synthesized subscripts (OS/2), if it says.
+    pub subscript: Option<ScriptMetrics>,
+    /// How the face wants synthesized superscripts (OS/2), if it says.
+    pub superscript: Option<ScriptMetrics>,
+}
+
+/// The size and place of synthesized sub- or superscripts, in em of the text around them.
+#[derive(Debug, Copy, Clone, PartialEq)]
+pub struct ScriptMetrics {
+    /// The scripts' font size.
+    pub size: f64,
+    /// How far the scripts move right.
+    pub x_offset: f64,
+    /// How far the scripts' baseline rises (negative for subscripts).
+    pub rise: f64,
 }
 
 /// Underline fallback when `post` gives none: 0.1 em below the baseline.
@@ -73,6 +88,12 @@ impl FontMetrics {
         };
         let overline = LineMetrics { position: cap_height + 0.1, thickness: underline_thickness };
 
+        // OS/2 gives a subscript's offset downwards and a superscript's upwards.
+        let script = |m: ttf_parser::ScriptMetrics, sign: f64| ScriptMetrics {
+            size: em(m.y_size),
+            x_offset: em(m.x_offset),
+            rise: sign * em(m.y_offset),
+        };
         Self {
             units_per_em: upem,
             ascender,
@@ -82,6 +103,8 @@ impl FontMetrics {
             underline,
             strikethrough,
             overline,
+            subscript: face.subscript_metrics().map(|m| script(m, -1.0)),
+            superscript: face.superscript_metrics().map(|m| script(m, 1.0)),
         }
     }
 

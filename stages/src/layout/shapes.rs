@@ -353,7 +353,7 @@ fn split(c: [Point; 4]) -> ([Point; 4], [Point; 4]) {
 /// The open paths of the stroked sides of a rectangle of `size` with rounded corners,
 /// each from the middle of one corner to the middle of the next (clockwise: top, right,
 /// bottom, left).
-fn side_paths(
+pub(super) fn side_paths(
     size: Size,
     radius: Corners<Abs>,
     strokes: Sides<Option<FixedStroke>>,

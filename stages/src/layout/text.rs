@@ -7,15 +7,20 @@
 //! emphasis adds up the `text.delta` weights of every level, and `text.emph` toggles the
 //! style once per level (emphasis inside emphasis is upright again), as in Typst.
 
-use ecow::EcoString;
+use ecow::{EcoString, EcoVec};
 use quire_shaping::{Feature, FontStretch, FontStyle, FontVariant, FontWeight, Tag};
 
 use crate::base::Abs;
-use crate::doc::Paint;
-use crate::layout::inline::{BottomEdge, Dir, HAlign, Linebreaks, ParStyle, TextStyle, TopEdge};
+use crate::doc::{FixedStroke, Paint};
+use crate::layout::inline::{
+    BottomEdge, DecoLine, DecoStroke, Decoration, Dir, HAlign, Highlight, LineKind, Linebreaks,
+    ParStyle, ScriptShift, TextStyle, TopEdge,
+};
+use crate::layout::props::Props;
+use crate::layout::shapes::{folded_side_strokes, resolve_stroke};
 use crate::model::{
-    ALIGN_ELEM, Color, HAlign as ModelHAlign, Length, PAR, Rel, Style, StyleChain, Styles, TEXT,
-    VAlign, Value,
+    ALIGN_ELEM, Color, Content, HAlign as ModelHAlign, Length, PAR, Rel, Style, StyleChain, Styles,
+    TEXT, VAlign, Value,
 };
 
 /// The font size in effect: the default 11pt, then every `text.size` from the outside in,
@@ -150,28 +155,150 @@ pub fn text_style(styles: &Styles) -> TextStyle {
     if let Some(Value::Length(b)) = chain.get(TEXT, "baseline") {
         style.baseline = em(*b);
     }
-    style.top_edge = match chain.get(TEXT, "top-edge") {
-        Some(Value::Length(l)) => TopEdge::Length(em(*l)),
-        Some(Value::Str(s)) => match s.0.as_str() {
+    style.top_edge = top_edge(chain.get(TEXT, "top-edge"), size).unwrap_or(TopEdge::CapHeight);
+    style.bottom_edge =
+        bottom_edge(chain.get(TEXT, "bottom-edge"), size).unwrap_or(BottomEdge::Baseline);
+    style.features = features(&chain);
+    (style.decos, style.script) = decorations(styles);
+    style
+}
+
+/// A `top-edge` value: a metric's name or a length above the baseline.
+fn top_edge(value: Option<&Value>, size: Abs) -> Option<TopEdge> {
+    Some(match value? {
+        Value::Length(l) => TopEdge::Length(l.abs + l.em.at(size)),
+        Value::Str(s) => match s.0.as_str() {
             "ascender" => TopEdge::Ascender,
+            "cap-height" => TopEdge::CapHeight,
             "x-height" => TopEdge::XHeight,
             "baseline" => TopEdge::Baseline,
             "bounds" => TopEdge::Bounds,
-            _ => TopEdge::CapHeight,
+            _ => return None,
         },
-        _ => TopEdge::CapHeight,
-    };
-    style.bottom_edge = match chain.get(TEXT, "bottom-edge") {
-        Some(Value::Length(l)) => BottomEdge::Length(em(*l)),
-        Some(Value::Str(s)) => match s.0.as_str() {
+        _ => return None,
+    })
+}
+
+/// A `bottom-edge` value: a metric's name or a length, which Typst measures upwards
+/// from the baseline (a negative one reaches below it).
+fn bottom_edge(value: Option<&Value>, size: Abs) -> Option<BottomEdge> {
+    Some(match value? {
+        Value::Length(l) => BottomEdge::Length(-(l.abs + l.em.at(size))),
+        Value::Str(s) => match s.0.as_str() {
+            "baseline" => BottomEdge::Baseline,
             "descender" => BottomEdge::Descender,
             "bounds" => BottomEdge::Bounds,
-            _ => BottomEdge::Baseline,
+            _ => return None,
         },
-        _ => BottomEdge::Baseline,
+        _ => return None,
+    })
+}
+
+/// The text decorations in effect, outermost first, and the innermost sub- or
+/// superscript, their lengths resolved against the font size where each was applied (as
+/// Typst resolves an `underline`'s or a `super`'s fields).
+fn decorations(styles: &Styles) -> (EcoVec<Decoration>, Option<Box<ScriptShift>>) {
+    let marked: Vec<&Content> = crate::realize::decorations(styles).collect();
+    if marked.is_empty() {
+        return (EcoVec::new(), None);
+    }
+    let field = TEXT.field_index("size");
+    let mut size = Abs::pt(11.0);
+    let mut out = EcoVec::new();
+    let mut script = None;
+    for style in styles.iter() {
+        let Style::Property(p) = style else { continue };
+        match &p.value {
+            Value::Length(length) if p.elem == TEXT && Some(p.field) == field => {
+                size = (length.abs + length.em.at(size)).max(Abs::zero());
+            }
+            Value::Content(deco) if marked.iter().any(|m| std::ptr::eq(*m, deco)) => {
+                match deco.elem().name() {
+                    "sub" | "super" => script = Some(Box::new(script_shift(deco, size))),
+                    _ => out.extend(decoration(deco, size)),
+                }
+            }
+            _ => {}
+        }
+    }
+    (out, script)
+}
+
+/// A `sub` or `super` element (its fields materialized) resolved at font size `size`.
+fn script_shift(script: &Content, size: Abs) -> ScriptShift {
+    let length = |name: &str| match script.field(name) {
+        Some(Value::Length(l)) => Some(l.abs + l.em.at(size)),
+        _ => None,
     };
-    style.features = features(&chain);
-    style
+    ScriptShift {
+        sub: script.elem().name() == "sub",
+        typographic: !matches!(script.field("typographic"), Some(Value::Bool(false))),
+        rise: length("baseline").map(|baseline| -baseline),
+        size: length("size"),
+    }
+}
+
+/// One decoration element (its fields materialized) resolved at font size `size`;
+/// `None` for a line with a stroke of no thickness, which draws nothing.
+fn decoration(deco: &Content, size: Abs) -> Option<Decoration> {
+    let em = |length: Length| length.abs + length.em.at(size);
+    let length = |name: &str| match deco.field(name) {
+        Some(Value::Length(l)) => Some(em(*l)),
+        _ => None,
+    };
+    let flag = |name: &str, default: bool| match deco.field(name) {
+        Some(Value::Bool(b)) => *b,
+        _ => default,
+    };
+    let extent = length("extent").unwrap_or_default();
+    let kind = match deco.elem().name() {
+        "underline" => LineKind::Underline,
+        "strike" => LineKind::Strikethrough,
+        "overline" => LineKind::Overline,
+        _ => {
+            let empty = Styles::new();
+            let props = Props { content: deco, styles: &empty, font_size: size };
+            let [left, top, right, bottom] = {
+                let s = folded_side_strokes(&props, None);
+                [s.left, s.top, s.right, s.bottom]
+            };
+            let rel = |r: Rel| (em(r.abs), r.rel.get());
+            let radius = props.corners("radius");
+            let highlight = Highlight {
+                fill: props.fill("fill"),
+                strokes: [left, top, right, bottom],
+                radius: [
+                    rel(radius.top_left),
+                    rel(radius.top_right),
+                    rel(radius.bottom_right),
+                    rel(radius.bottom_left),
+                ],
+                top_edge: top_edge(deco.field("top-edge"), size).unwrap_or(TopEdge::Ascender),
+                bottom_edge: bottom_edge(deco.field("bottom-edge"), size)
+                    .unwrap_or(BottomEdge::Descender),
+            };
+            return Some(Decoration { line: DecoLine::Highlight(Box::new(highlight)), extent });
+        }
+    };
+    let stroke = match deco.field("stroke") {
+        Some(Value::Stroke(stroke)) => {
+            let rest = resolve_stroke(stroke, size)?;
+            DecoStroke {
+                paint: stroke.paint.is_some().then_some(rest.paint),
+                thickness: stroke.thickness.is_some().then_some(rest.thickness),
+                rest,
+            }
+        }
+        _ => DecoStroke { paint: None, thickness: None, rest: FixedStroke::default() },
+    };
+    let line = DecoLine::Line {
+        kind,
+        stroke,
+        offset: length("offset"),
+        evade: kind != LineKind::Strikethrough && flag("evade", true),
+        background: flag("background", false),
+    };
+    Some(Decoration { line, extent })
 }
 
 /// Style, weight and stretch, with strong emphasis and emphasis folded in.
@@ -314,6 +441,19 @@ pub fn par_style(styles: &Styles, width: Abs) -> ParStyle {
         hanging_indent: length("hanging-indent", Length::zero()),
         align,
         dir: dir(styles),
+        hyphenation_cost: cost(&chain, "hyphenation"),
+        runt_cost: cost(&chain, "runt"),
+    }
+}
+
+/// One of the `text.costs` as a factor (100% is 1).
+fn cost(chain: &StyleChain, key: &str) -> f64 {
+    match chain.get_folded(TEXT, "costs") {
+        Some(Value::Dict(costs)) => match costs.get(key) {
+            Some(Value::Ratio(ratio)) => ratio.get(),
+            _ => 1.0,
+        },
+        _ => 1.0,
     }
 }
 
@@ -448,7 +588,7 @@ mod tests {
             assert_eq!(s.region.as_deref(), Some("CH"));
             assert_eq!(s.hyphenate, Some(false));
             assert_eq!(s.top_edge, TopEdge::Ascender);
-            assert_eq!(s.bottom_edge, BottomEdge::Length(Abs::pt(2.0)));
+            assert_eq!(s.bottom_edge, BottomEdge::Length(Abs::pt(-2.0)));
             assert_eq!(s.features, [Feature { tag: Tag::new(b"kern"), value: 0 }]);
         });
     }

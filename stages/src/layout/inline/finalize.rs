@@ -29,8 +29,9 @@ use unicode_bidi::{BidiInfo, Level};
 use crate::base::{Abs, Em, Point, Size, SourceResult};
 use crate::doc::{Frame, FrameItem, Glyph, TextItem};
 
+use super::deco::decorate;
 use super::linebreak::{BreakKind, LineSpec, SHRINK, available, item_at, trim_end};
-use super::shape::{Item, Prepared, RunGlyph, ShapedRun, shape_range};
+use super::shape::{Item, Prepared, RunGlyph, SOFT_HYPHEN, ShapedRun, shape_range};
 use super::{BottomEdge, Dir, HAlign, InlineContext, Line, ParStyle, TopEdge};
 
 /// One piece of a line, in logical order.
@@ -69,13 +70,20 @@ pub(super) fn finalize(
     frbox: &mut dyn FnMut(usize, Abs) -> SourceResult<Frame>,
 ) -> SourceResult<Vec<Line>> {
     let mut outlines = None;
-    lines.iter().map(|spec| finalize_line(ctx, p, spec, par, &mut outlines, frbox)).collect()
+    let mut prev = None;
+    let mut out = Vec::with_capacity(lines.len());
+    for spec in lines {
+        out.push(finalize_line(ctx, p, spec, prev, par, &mut outlines, frbox)?);
+        prev = Some(spec);
+    }
+    Ok(out)
 }
 
 fn finalize_line(
     ctx: &InlineContext,
     p: &Prepared,
     spec: &LineSpec,
+    prev: Option<&LineSpec>,
     par: &ParStyle,
     outlines: &mut Option<OutlineCache>,
     frbox: &mut dyn FnMut(usize, Abs) -> SourceResult<Frame>,
@@ -83,6 +91,10 @@ fn finalize_line(
     let end = trim_end(p, spec.start, spec.end);
     let mut ranges = Vec::new();
     let mut pieces = gather(ctx, p, spec.start, end, &mut ranges);
+    if let Some(piece) = repeated_hyphen(p, prev, spec) {
+        pieces.insert(0, piece);
+        ranges.insert(0, spec.start..spec.start);
+    }
     let mut hyphenated = false;
     if spec.kind == BreakKind::Hyphen
         && let Some((Piece::Text { run, hyphen }, _)) = pieces.last_mut()
@@ -145,8 +157,21 @@ fn finalize_line(
                     let size = Size::new(advance, frame.height());
                     frame.push(Point::new(x, Abs::zero()), FrameItem::Link(dest.clone(), size));
                 }
-                frame
-                    .push(Point::new(x, ascent + run.source.style.baseline), FrameItem::Text(item));
+                let shift = run.source.style.baseline;
+                let pos = Point::new(x, ascent + shift - run.rise);
+                let decos = &run.source.style.decos;
+                if decos.is_empty() {
+                    frame.push(pos, FrameItem::Text(item));
+                } else {
+                    let drawn = decorate(decos, &item, pos, shift, outlines);
+                    for (at, under) in drawn.under {
+                        frame.push(at, under);
+                    }
+                    frame.push(pos, FrameItem::Text(item));
+                    for (at, over) in drawn.over {
+                        frame.push(at, over);
+                    }
+                }
                 x += advance;
             }
             Piece::Absolute(amount) => x += *amount,
@@ -160,6 +185,37 @@ fn finalize_line(
     }
     place_tags(p, spec, &pieces, &ranges, &starts, x, &mut frame);
     Ok(Line { frame, natural_width: natural, width, hyphenated })
+}
+
+/// The hyphen that starts a line after one that broke at a hard hyphen, in languages
+/// that repeat it there (as Typst does for Czech, Croatian, Lower Sorbian, Polish,
+/// Portuguese and Slovak, and for Spanish before a lowercase letter), styled like the
+/// text before the break.
+fn repeated_hyphen<'a>(
+    p: &Prepared<'a>,
+    prev: Option<&LineSpec>,
+    spec: &LineSpec,
+) -> Option<(Piece<'a>, Level)> {
+    let prev = prev?;
+    if prev.end == 0 || !p.text[prev.start..prev.end].ends_with('-') {
+        return None;
+    }
+    let Some(Item::Text(base)) = p.items.get(item_at(p, prev.end - 1)) else { return None };
+    let following = &p.text[spec.start..];
+    let repeat = match base.source.style.lang.as_str() {
+        "dsb" | "cs" | "hr" | "pl" | "pt" | "sk" => true,
+        "es" => following.chars().next().is_some_and(|c| !c.is_uppercase()),
+        _ => false,
+    };
+    if !repeat {
+        return None;
+    }
+    let mut hyphen = base.hyphen.clone()?;
+    // A one-byte range marks the hyphen as a hard one (see `text_item`).
+    hyphen.range = 0..1;
+    let run =
+        ShapedRun { range: prev.end..prev.end, glyphs: Vec::new(), hyphen: None, ..base.clone() };
+    Some((Piece::Text { run, hyphen: Some(hyphen) }, base.source.level))
 }
 
 /// Adds the tags that stand in the line: at the x of the character they precede, or at
@@ -418,9 +474,10 @@ fn text_item(p: &Prepared, run: &ShapedRun, hyphen: Option<&RunGlyph>) -> TextIt
         })
         .collect();
     if let Some(h) = hyphen {
-        // The hyphen glyph's range tells which character it was shaped from.
+        // A hyphen added at a break stands for a soft hyphen in the text; one repeated
+        // at a line's start (marked by its one-byte range) is a hard one.
         let at = text.len();
-        text.push(if h.range.len() == '\u{2010}'.len_utf8() { '\u{2010}' } else { '-' });
+        text.push(if h.range.len() == 1 { '-' } else { SOFT_HYPHEN });
         glyphs.push(Glyph {
             id: h.id,
             x_advance: h.x_advance,
@@ -441,7 +498,7 @@ fn text_item(p: &Prepared, run: &ShapedRun, hyphen: Option<&RunGlyph>) -> TextIt
     TextItem {
         font: run.font.clone(),
         variations: run.variations.iter().copied().collect::<EcoVec<_>>(),
-        size: style.size,
+        size: run.size(),
         fill: style.fill,
         stroke: None,
         lang,
@@ -562,16 +619,41 @@ mod tests {
             assert!(!hyphenated.is_empty());
             for line in hyphenated {
                 let (_, last) = *texts(line).last().unwrap();
-                assert!(last.text.ends_with('\u{2010}'), "{:?}", last.text);
+                assert!(last.text.ends_with('\u{ad}'), "{:?}", last.text);
                 assert_ne!(last.glyphs.last().unwrap().id, 0);
             }
         });
         check(&items(false), par(80.0), |lines| {
             for line in lines {
                 assert!(!line.hyphenated);
-                assert!(texts(line).iter().all(|(_, t)| !t.text.ends_with('\u{2010}')));
+                assert!(texts(line).iter().all(|(_, t)| !t.text.ends_with('\u{ad}')));
             }
         });
+    }
+
+    #[test]
+    fn finalize_breaks_with_a_hyphen_at_soft_hyphens() {
+        let style = TextStyle { hyphenate: Some(false), ..TextStyle::default() };
+        check(&[styled("Bar\u{ad}ankauf", style)], par(20.0), |lines| {
+            assert_eq!(lines.len(), 2);
+            assert!(lines[0].hyphenated);
+            let (_, last) = *texts(&lines[0]).last().unwrap();
+            assert_eq!(last.text, "Bar\u{ad}\u{ad}");
+        });
+    }
+
+    #[test]
+    fn finalize_repeats_hard_hyphens_in_some_languages() {
+        let first_texts = |lang: &str, words: &str| {
+            let style = TextStyle { lang: lang.into(), ..TextStyle::default() };
+            check(&[styled(words, style)], par(30.0), |lines| {
+                lines.iter().map(|l| texts(l)[0].1.text.to_string()).collect::<Vec<_>>()
+            })
+        };
+        assert_eq!(first_texts("pt", "arco-da"), ["arco-", "-"]);
+        assert_eq!(first_texts("en", "arco-da"), ["arco-", "da"]);
+        // Spanish repeats it before lowercase letters only.
+        assert_eq!(first_texts("es", "arco-Da"), ["arco-", "Da"]);
     }
 
     #[test]

@@ -22,7 +22,7 @@ use icu_segmenter::options::LineBreakOptions;
 
 use crate::base::Abs;
 
-use super::shape::{Item, Prepared};
+use super::shape::{Item, Prepared, SOFT_HYPHEN};
 use super::{Linebreaks, ParStyle};
 
 /// Why a line ends where it does.
@@ -114,6 +114,8 @@ pub(super) fn opportunities(p: &Prepared) -> Vec<Break> {
         }
         let kind = match forced_before(p, pos) {
             Some(justify) => BreakKind::Mandatory { justify },
+            // As in Typst, a line ending in a soft hyphen gets a visible one.
+            None if text[..pos].ends_with(SOFT_HYPHEN) => BreakKind::Hyphen,
             None => BreakKind::Normal,
         };
         breaks.push(Break { pos, kind });
@@ -152,16 +154,15 @@ fn hyphenations(p: &Prepared, range: Range<usize>, out: &mut Vec<Break>) {
         return;
     }
     let Some(Item::Text(run)) = p.items.get(item_at(p, core_start)) else { return };
-    if !run.source.hyphenate {
-        return;
-    }
     let Some(lang) = language(&run.source.style.lang) else { return };
     let mut offset = core_start;
-    let syllables: Vec<&str> = hypher::hyphenate_bounded(core, lang, 2, 3).collect();
+    // The language's own minimum syllable counts at the word's ends, as in Typst.
+    let syllables: Vec<&str> = hypher::hyphenate(core, lang).collect();
     for syllable in &syllables[..syllables.len().saturating_sub(1)] {
         offset += syllable.len();
-        let allowed = |pos: usize| matches!(p.items.get(item_at(p, pos)), Some(Item::Text(run)) if run.source.hyphenate);
-        if allowed(offset - 1) && allowed(offset) {
+        // As in Typst, the text after the break decides whether it may be hyphenated.
+        let allowed = matches!(p.items.get(item_at(p, offset)), Some(Item::Text(run)) if run.source.hyphenate);
+        if allowed {
             out.push(Break { pos: offset, kind: BreakKind::Hyphen });
         }
     }
@@ -271,14 +272,14 @@ fn demerits(p: &Prepared, par: &ParStyle, start: usize, brk: Break, prev: BreakK
     } else {
         MAX_BADNESS
     };
-    let penalty = if hyphen { HYPHEN_PENALTY } else { 0.0 };
+    let penalty = if hyphen { HYPHEN_PENALTY * par.hyphenation_cost } else { 0.0 };
     let mut demerits = (LINE_PENALTY + badness).powi(2) + penalty * penalty;
     if hyphen && prev == BreakKind::Hyphen {
         demerits += CONSECUTIVE_HYPHENS;
     }
     if brk.kind == BreakKind::End && start > 0 && !p.text[start..end].contains(char::is_whitespace)
     {
-        demerits += RUNT;
+        demerits += RUNT * par.runt_cost;
     }
     demerits
 }

@@ -8,7 +8,8 @@
 //! - `linebreak`: break opportunities (UAX #14 and hyphenation) and the choice of breaks
 //!   (first fit or Knuth–Plass) → line ranges;
 //! - `finalize`: line ranges → frames (reshaping at line ends, hyphens, justification,
-//!   alignment, indents, bidi reordering, line box heights).
+//!   alignment, indents, bidi reordering, line box heights), with `deco` drawing the
+//!   text decorations of each run.
 //!
 //! Deliberately absent: content, style chains and the evaluator. Callers resolve styles
 //! into [`TextStyle`] and [`ParStyle`] values first, and lay out boxes with a fractional
@@ -16,15 +17,18 @@
 //! tested and called without a document.
 
 mod collect;
+mod deco;
 mod finalize;
 mod linebreak;
 mod shape;
 
-use ecow::EcoString;
+use ecow::{EcoString, EcoVec};
 use quire_shaping::{Feature, FontBook, FontVariant, Shaper};
 
 use crate::base::{Abs, Size, SourceResult, Span, Tag};
 use crate::doc::{Color, Destination, Frame, Paint};
+
+pub use self::deco::{DecoLine, DecoStroke, Decoration, Highlight, LineKind};
 
 /// What a paragraph is made of, in logical order.
 #[derive(Debug, Clone)]
@@ -83,6 +87,24 @@ pub struct TextStyle {
     pub fallback: bool,
     /// Where the text links to: its lines get a `FrameItem::Link` over the text.
     pub link: Option<Destination>,
+    /// Underlines, strikethroughs, overlines and highlights, outermost first.
+    pub decos: EcoVec<Decoration>,
+    /// Sub- or superscript settings: such text keeps the size around it, and shaping
+    /// uses the font's script glyphs or scales and moves the glyphs.
+    pub script: Option<Box<ScriptShift>>,
+}
+
+/// How text is set as a sub- or superscript (Typst's `sub` and `super`).
+#[derive(Debug, Copy, Clone, PartialEq)]
+pub struct ScriptShift {
+    /// A subscript, else a superscript.
+    pub sub: bool,
+    /// Whether to use the font's `subs`/`sups` glyphs when it has them all.
+    pub typographic: bool,
+    /// How far synthesized scripts rise (negative: sink); `None` takes the font's.
+    pub rise: Option<Abs>,
+    /// The synthesized scripts' size; `None` takes the font's.
+    pub size: Option<Abs>,
 }
 
 impl Default for TextStyle {
@@ -104,6 +126,8 @@ impl Default for TextStyle {
             features: Vec::new(),
             fallback: true,
             link: None,
+            decos: EcoVec::new(),
+            script: None,
         }
     }
 }
@@ -175,6 +199,10 @@ pub struct ParStyle {
     pub hanging_indent: Abs,
     pub align: HAlign,
     pub dir: Dir,
+    /// Typst's `text.costs` of hyphenated lines and of runts (a last line of one word),
+    /// as factors of their default costs.
+    pub hyphenation_cost: f64,
+    pub runt_cost: f64,
 }
 
 impl Default for ParStyle {
@@ -188,6 +216,8 @@ impl Default for ParStyle {
             hanging_indent: Abs::zero(),
             align: HAlign::Start,
             dir: Dir::Ltr,
+            hyphenation_cost: 1.0,
+            runt_cost: 1.0,
         }
     }
 }

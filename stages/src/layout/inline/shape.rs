@@ -14,7 +14,9 @@
 
 use std::ops::Range;
 
-use quire_shaping::{Direction, Font, ShapeSettings, ShapedGlyph, Variation, instance_variations};
+use quire_shaping::{
+    Direction, Feature, Font, ShapeSettings, ShapedGlyph, Tag, Variation, instance_variations,
+};
 use unicode_bidi::{BidiInfo, Level};
 use unicode_script::{Script, UnicodeScript};
 use unicode_segmentation::UnicodeSegmentation;
@@ -125,8 +127,14 @@ pub(super) struct ShapedRun<'a> {
     pub variations: Vec<Variation>,
     /// The glyphs in logical order.
     pub glyphs: Vec<RunGlyph>,
-    /// The hyphen to add when a line breaks inside this run, if hyphenation is on.
+    /// The hyphen to add when a line breaks inside this run (at a hyphenation point or
+    /// a soft hyphen), or to repeat after a hard hyphen.
     pub hyphen: Option<RunGlyph>,
+    /// The glyphs' size as a share of the text size: below 1 for synthesized sub- and
+    /// superscripts.
+    pub scale: f64,
+    /// How far synthesized scripts rise above the baseline (negative: below).
+    pub rise: Abs,
 }
 
 /// Where a run's text comes from: everything needed to shape (part of) it again.
@@ -167,7 +175,7 @@ impl ShapedRun<'_> {
 
     /// The run's size.
     pub fn size(&self) -> Abs {
-        self.source.style.size
+        self.source.style.size * self.scale
     }
 
     /// The glyphs whose clusters start in `range`.
@@ -383,13 +391,21 @@ impl<'a> Shaping<'a, '_> {
 
     /// Shapes `range` with `font` into a run, glyphs in logical order.
     fn run(&self, font: &Font, range: Range<usize>) -> ShapedRun<'a> {
-        let settings = settings(&self.source, font);
+        let mut settings = settings(&self.source, font);
+        let (scale, rise, nudge) = self.script(font, &self.text[range.clone()], &mut settings);
         let mut shaped = self.ctx.shaper.shape(&self.text[range.clone()], font, &settings);
         if self.source.level.is_rtl() {
             shaped.reverse();
         }
-        let glyphs = convert(self.text, &range, &shaped, self.source.style);
-        let hyphen = if self.source.hyphenate { self.hyphen(font, &settings) } else { None };
+        let mut glyphs = convert(self.text, &range, &shaped, self.source.style);
+        if nudge != 0.0 {
+            for glyph in &mut glyphs {
+                glyph.x_offset = glyph.x_offset + Em::new(nudge);
+            }
+        }
+        // Every run gets one: soft hyphens break with a hyphen even where hyphenation is
+        // off, and the text after a break decides whether a word may break there.
+        let hyphen = self.hyphen(font, &settings);
         ShapedRun {
             range,
             source: self.source,
@@ -397,26 +413,55 @@ impl<'a> Shaping<'a, '_> {
             variations: settings.variations,
             glyphs,
             hyphen,
+            scale,
+            rise,
         }
     }
 
-    /// The hyphen glyph of `font`: U+2010 HYPHEN, else the hyphen-minus.
+    /// The glyph scale and rise of sub- or superscript text in `font`: as in Typst,
+    /// typographic scripts use the font's `subs`/`sups` feature (added to `settings`)
+    /// when it has a script glyph for every character; otherwise scripts are synthesized
+    /// at the size and rise given, else those of the font's metrics, else 0.6 em and
+    /// 0.5 em up (0.2 em down for subscripts).
+    ///
+    /// Also returns how far (in em of the glyphs) synthesized glyphs move right, by the
+    /// font's script offset (which compensates for italics).
+    fn script(&self, font: &Font, text: &str, settings: &mut ShapeSettings) -> (f64, Abs, f64) {
+        let Some(script) = &self.source.style.script else { return (1.0, Abs::zero(), 0.0) };
+        let feature = if script.sub { b"subs" } else { b"sups" };
+        if script.typographic && font.substitutes_all(feature, text) {
+            settings.features.push(Feature { tag: Tag::new(feature), value: 1 });
+            return (1.0, Abs::zero(), 0.0);
+        }
+        let size = self.source.style.size;
+        let metrics =
+            if script.sub { font.metrics().subscript } else { font.metrics().superscript };
+        let fallback = if script.sub { -0.2 } else { 0.5 };
+        let rise = script.rise.unwrap_or_else(|| metrics.map_or(fallback, |m| m.rise) * size);
+        let scaled = script.size.unwrap_or_else(|| metrics.map_or(0.6, |m| m.size) * size);
+        let scale = if size > Abs::zero() { scaled.to_pt() / size.to_pt() } else { 1.0 };
+        (scale, rise, metrics.map_or(0.0, |m| m.x_offset))
+    }
+
+    /// The hyphen glyph of `font`: as in Typst, the glyph of the hyphen-minus, which
+    /// stands for a soft hyphen (U+00AD) in the text (so copied text has no hyphen).
     fn hyphen(&self, font: &Font, settings: &ShapeSettings) -> Option<RunGlyph> {
         let settings = ShapeSettings { direction: Direction::Ltr, ..settings.clone() };
-        ["\u{2010}", "-"].into_iter().find_map(|text| {
-            let glyph = *self.ctx.shaper.shape(text, font, &settings).first()?;
-            (glyph.glyph_id != 0).then(|| RunGlyph {
-                id: glyph.glyph_id,
-                x_advance: Em::new(glyph.x_advance),
-                x_offset: Em::new(glyph.x_offset),
-                y_offset: Em::new(glyph.y_offset),
-                range: 0..text.len(),
-                safe_to_break: true,
-                justifiable: false,
-            })
+        let glyph = *self.ctx.shaper.shape("-", font, &settings).first()?;
+        (glyph.glyph_id != 0).then(|| RunGlyph {
+            id: glyph.glyph_id,
+            x_advance: Em::new(glyph.x_advance),
+            x_offset: Em::new(glyph.x_offset),
+            y_offset: Em::new(glyph.y_offset),
+            range: 0..SOFT_HYPHEN.len_utf8(),
+            safe_to_break: true,
+            justifiable: false,
         })
     }
 }
+
+/// The character a hyphen added at a line break stands for in the text.
+pub(super) const SOFT_HYPHEN: char = '\u{ad}';
 
 /// Turns shaped glyphs (logical order, clusters relative to `range`) into run glyphs with
 /// absolute cluster ranges, tracking after each cluster and word spacing on spaces.
