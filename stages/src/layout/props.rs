@@ -184,24 +184,6 @@ impl<T: Copy + Add<Output = T>> Sides<T> {
     }
 }
 
-/// The sides of a value given for all sides (a relative length) or by side (a dictionary
-/// with `left`, `top`, `right`, `bottom`, `x`, `y` and `rest`, the specific ones winning).
-pub(super) fn sides_of(value: &Value) -> Sides<Rel> {
-    match value {
-        Value::Dict(dict) => {
-            let get =
-                |keys: &[&str]| keys.iter().find_map(|k| dict_rel(dict, k)).unwrap_or_default();
-            Sides {
-                left: get(&["left", "x", "rest"]),
-                top: get(&["top", "y", "rest"]),
-                right: get(&["right", "x", "rest"]),
-                bottom: get(&["bottom", "y", "rest"]),
-            }
-        }
-        other => Sides::splat(Rel::from_value(other.clone()).unwrap_or_default()),
-    }
-}
-
 /// What one layer of a sides or corners field says about a part, looked up by `keys`
 /// (most specific first): a single value sets every part, a dictionary only those it
 /// names, `none` nothing.

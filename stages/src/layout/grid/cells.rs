@@ -2,14 +2,18 @@
 //! covered by exactly one cell, with each cell's fill, alignment, inset and strokes
 //! resolved (the cell's own fields over the grid's, which may be a value, an array by
 //! column or a function of `(x, y)`), plus the header and footer rows and explicit lines.
+//! Each cell keeps its element (a plain child or a gap becomes one) with the resolved
+//! values written into its fields: layout shows that element, so show and set rules on
+//! `grid.cell` and `table.cell` apply and read them, as in Typst.
 //!
 //! Placement follows Typst: a cell without a position takes the next free position in
 //! reading order after the previous automatically placed cell (its span must then fit
 //! there, or it is an error); a cell with only `x` takes the first row where that column
 //! is free, one with only `y` the first free column of that row. Positions no cell covers
 //! get empty cells so that their fills and strokes are drawn. A header or footer takes
-//! the next empty rows where it is given, cells placed automatically later skip its rows,
-//! and the footer must end the grid. Explicit lines are checked against the grid's size
+//! the next empty rows where it is given and grows to hold its cells (never into a row
+//! that holds other cells), cells placed automatically later skip its rows, and the
+//! footer must end the grid. Explicit lines are checked against the grid's size
 //! once it is known. A grid takes only its own cell, header, footer and line elements,
 //! a table only its own; headers and footers do not nest (those errors come from the
 //! constructors, see `model/convert.rs`).
@@ -19,8 +23,10 @@ use ecow::eco_format;
 use crate::base::{Abs, Locator, SourceResult, Span};
 use crate::doc::Paint;
 use crate::layout::LayoutContext;
-use crate::layout::props::{Props, Sides, paint, sides_of};
+use crate::layout::props::{Props, Sides, paint, resolve_length};
 use crate::layout::shapes::fold_stroke;
+
+use super::tracks::Sizing;
 use crate::model::{
     Alignment, Args, Content, FromValue, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE,
     GRID_VLINE, HAlign, Length, Rel, Stroke, Styles, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER,
@@ -33,14 +39,13 @@ const MAX_CELLS: usize = 10_000_000;
 /// A placed cell.
 #[derive(Debug, Clone)]
 pub(super) struct Cell {
+    /// The cell element with its fields resolved: what is laid out for the cell.
     pub body: Content,
     pub x: usize,
     pub y: usize,
     pub colspan: usize,
     pub rowspan: usize,
     pub fill: Option<Paint>,
-    pub align: Option<Alignment>,
-    pub inset: Sides<Rel>,
     /// The stroke of each side, the grid's with the cell's own folded over it, before
     /// resolving (where two cells meet, one folds over the other).
     pub raw_stroke: Sides<Option<Stroke>>,
@@ -86,13 +91,13 @@ impl CellGrid {
     }
 }
 
-/// Resolves the children of a grid or table (`props` is the grid's) into at least
-/// `min_rows` rows (one per explicit row track, as in Typst, even without cells).
+/// Resolves the children of a grid or table (`props` is the grid's) into at least one
+/// row per explicit row track (as in Typst, even without cells).
 pub(super) fn resolve_cells(
     cx: &mut LayoutContext,
     props: &Props,
     cols: usize,
-    min_rows: usize,
+    row_sizes: &RowSizes,
     locator: Locator,
     table: bool,
 ) -> SourceResult<CellGrid> {
@@ -106,6 +111,8 @@ pub(super) fn resolve_cells(
         occupied: Vec::new(),
         cursor: 0,
         group_first: None,
+        group_header: false,
+        group_range: None,
         group_rows: Vec::new(),
         placed: Vec::new(),
     };
@@ -133,6 +140,7 @@ pub(super) fn resolve_cells(
         }
     }
     // Explicit row tracks make rows of empty cells.
+    let min_rows = row_sizes.rows.len();
     let min_cells = min_rows.min(MAX_CELLS).saturating_mul(cols).min(MAX_CELLS);
     if placer.occupied.len() < min_cells {
         placer.occupied.resize(min_cells, false);
@@ -167,7 +175,7 @@ pub(super) fn resolve_cells(
     }
     let mut cells = Vec::with_capacity(placed.len());
     for placed in placed {
-        cells.push(resolve_cell(cx, props, placed, table)?);
+        cells.push(resolve_cell(cx, props, placed, row_sizes, table)?);
     }
     let (hlines, vlines) = lines.finish(cols, rows)?;
     Ok(CellGrid { cols, rows, cells, at, header, footer, hlines, vlines })
@@ -313,8 +321,12 @@ struct Placer {
     occupied: Vec<bool>,
     /// The position after the last automatically placed cell.
     cursor: usize,
-    /// The first row of the header or footer being placed, if one is.
+    /// The first row of the header or footer being placed, if one is (the first
+    /// empty row when it started).
     group_first: Option<usize>,
+    /// Whether that group is a header, and the rows its cells took so far.
+    group_header: bool,
+    group_range: Option<std::ops::Range<usize>>,
     /// The rows of the headers and footers placed so far, which cells placed
     /// automatically outside of them skip.
     /// (`true` for a header).
@@ -363,6 +375,8 @@ impl Placer {
         let first = self.next_empty_row();
         self.cursor = first * self.cols;
         self.group_first = Some(first);
+        self.group_header = header;
+        self.group_range = None;
         let before = self.placed.len();
         for (j, child) in group_children(group).iter().enumerate() {
             if !lines.take(child, self, grid)? {
@@ -377,6 +391,11 @@ impl Placer {
                 let end = (first + 1) * self.cols;
                 if self.occupied.len() < end {
                     self.occupied.resize(end, false);
+                }
+                // The group's row counts as taken, so that a later group cannot
+                // grow into it (its empty cell is added as a gap).
+                if let Some(slot) = self.occupied.get_mut(first * self.cols) {
+                    *slot = true;
                 }
                 first..first + 1
             }
@@ -468,6 +487,28 @@ impl Placer {
                 }
             }
         }
+        // A header or footer grows to hold its cells, but not into rows that hold
+        // other cells, nor above the row it started at.
+        if let Some(first) = self.group_first {
+            let (start, end) = match &self.group_range {
+                Some(range) => (range.start.min(y), range.end.max(y + rowspan)),
+                None => (y, y + rowspan),
+            };
+            let group = if self.group_header { "header" } else { "footer" };
+            if start < first {
+                crate::bail!(span, "cell would cause {group} to expand to non-empty row {}", first.saturating_sub(1);
+                    hint: "try moving its cells to available rows");
+            }
+            let grown: Vec<usize> = match &self.group_range {
+                Some(range) => (start..range.start).chain(range.end..end).collect(),
+                None => (start..end).collect(),
+            };
+            if let Some(row) = grown.into_iter().find(|&row| (0..cols).any(|x| taken(x, row))) {
+                crate::bail!(span, "cell would cause {group} to expand to non-empty row {row}";
+                    hint: "try moving its cells to available rows");
+            }
+            self.group_range = Some(start..end);
+        }
         self.cursor = cursor;
         self.occupy(x, y, colspan, rowspan);
         self.placed.push(Placed {
@@ -492,72 +533,86 @@ fn checked(value: i64, span: Span, what: &str) -> SourceResult<usize> {
     })
 }
 
-/// Resolves a placed cell's properties.
+/// Resolves a placed cell's properties into the fields of its cell element, as Typst
+/// does before the cell is shown: its position and spans, `fill` (its own, else the
+/// grid's), `align` and `inset` (its own folded over the grid's), `stroke` (every side,
+/// lengths resolved) and `breakable` (its own, else whether it spans an `auto` row or
+/// gutter). Show rules on the cell read these fields.
 fn resolve_cell(
     cx: &mut LayoutContext,
     grid: &Props,
     placed: Placed,
+    rows: &RowSizes,
     table: bool,
 ) -> SourceResult<Cell> {
     let (x, y) = (placed.x, placed.y);
-    let own = placed.content.as_ref().filter(|c| c.is(GRID_CELL) || c.is(TABLE_CELL));
-    let own_props = own.map(|c| Props::new(c, grid.styles));
-    let given = |name: &str| -> Option<Value> {
-        let props = own_props.as_ref()?;
-        match props.value(name) {
-            Value::Auto => None,
-            value => Some(value),
+    let kind = if table { TABLE_CELL } else { GRID_CELL };
+    let elem = match placed.content {
+        Some(content) if content.is(GRID_CELL) || content.is(TABLE_CELL) => content,
+        Some(content) => {
+            let span = content.span();
+            Content::new(kind).with_field("body", Value::Content(content)).spanned(span)
         }
+        None => Content::new(kind).with_field("body", Value::Content(Content::empty())),
     };
-    let body = match (&placed.content, &own_props) {
-        (Some(_), Some(props)) => props.get("body", Content::empty()),
-        (Some(content), None) => content.clone(),
-        (None, _) => Content::empty(),
-    };
-
-    let fill = match given("fill") {
-        Some(value) => value,
-        None => per_cell(cx, grid, "fill", x, y)?,
-    };
-    let fill = match fill {
-        Value::Color(color) => Some(paint(color)),
-        _ => None,
-    };
-    let align = match given("align") {
-        Some(value) => value,
-        None => per_cell(cx, grid, "align", x, y)?,
-    };
-    let align = match align {
-        Value::Alignment(align) => Some(align),
-        _ => None,
-    };
-    let inset = match given("inset") {
-        Some(value) => value,
-        None => match per_cell(cx, grid, "inset", x, y)? {
-            Value::None if table => Value::Length(Length::abs(Abs::pt(5.0))),
-            value => value,
-        },
-    };
-    let inset = sides_of(&inset);
-
-    // The grid's stroke folds with the set rules (a table's with its default too), as
-    // does the cell's own.
     let chain = crate::model::StyleChain::new(grid.styles);
+    let own = Props::new(&elem, grid.styles);
+    let given = |name: &str| match own.value(name) {
+        Value::Auto => None,
+        value => Some(value),
+    };
+
+    // As in Typst, the grid's properties are resolved for every cell, in this order.
+    let grid_fill = per_cell(cx, grid, "fill", x, y)?;
+    if !matches!(grid_fill, Value::None | Value::Color(_) | Value::Gradient(_) | Value::Tiling(_)) {
+        returned(grid, "fill", &grid_fill, "color, gradient, tiling, or none")?;
+    }
+    let grid_align = per_cell(cx, grid, "align", x, y)?;
+    if !matches!(grid_align, Value::Auto | Value::Alignment(_)) {
+        returned(grid, "align", &grid_align, "alignment or auto")?;
+    }
+    let grid_inset = inset_of_cell(cx, grid, x, y)?;
     let folded = match grid.content.field("stroke") {
         Some(value) => Some(chain.get_folded_over(grid.content.elem(), "stroke", value)),
         None => chain.get_folded(grid.content.elem(), "stroke"),
     };
     let stroke_value = match folded {
         Some(value) => of_cell(cx, grid, value, x, y)?,
-        None if table => Value::Length(Length::abs(Abs::pt(1.0))),
+        None if table => Value::Stroke(std::sync::Arc::new(Stroke::default())),
         None => Value::None,
     };
+
+    let fill_value = match given("fill") {
+        Some(value) => value,
+        None => match grid_fill {
+            value @ (Value::Color(_) | Value::Gradient(_) | Value::Tiling(_)) => value,
+            _ => Value::None,
+        },
+    };
+    let fill = match &fill_value {
+        Value::Color(color) => Some(paint(*color)),
+        _ => None,
+    };
+    let align = match (given("align"), grid_align) {
+        (Some(Value::Alignment(inner)), Value::Alignment(outer)) => {
+            Value::Alignment(Alignment { x: inner.x.or(outer.x), y: inner.y.or(outer.y) })
+        }
+        (Some(value), _) => value,
+        (None, value @ Value::Alignment(_)) => value,
+        (None, _) => Value::Auto,
+    };
+    // The inset's sides: the cell's own (given, else set; these do not fold), then
+    // the grid's.
+    let mut layers = vec![own.value("inset")];
+    layers.extend(grid_inset);
+    let inset_sides = inset_layers(&layers);
+
     let mut raw_stroke = stroke_sides(&stroke_value).map(Option::flatten);
     let mut own_stroke = Sides::splat(false);
-    let cell_stroke = own.and_then(|c| match c.field("stroke") {
-        Some(value) => Some(chain.get_folded_over(c.elem(), "stroke", value)),
-        None => chain.get_folded(c.elem(), "stroke"),
-    });
+    let cell_stroke = match elem.field("stroke") {
+        Some(value) => Some(chain.get_folded_over(elem.elem(), "stroke", value)),
+        None => chain.get_folded(elem.elem(), "stroke"),
+    };
     if let Some(value) = cell_stroke {
         // A side the cell sets folds over the grid's stroke for it.
         let sides = stroke_sides(&value);
@@ -575,6 +630,49 @@ fn resolve_cell(
         apply(sides.right, &mut raw_stroke.right, &mut own_stroke.right);
         apply(sides.bottom, &mut raw_stroke.bottom, &mut own_stroke.bottom);
     }
+    let breakable = match given("breakable") {
+        Some(Value::Bool(breakable)) => breakable,
+        _ => rows.breakable(y, placed.rowspan),
+    };
+
+    let resolved = |stroke: &Option<Stroke>| match stroke {
+        Some(stroke) => {
+            let mut stroke = stroke.clone();
+            stroke.thickness =
+                stroke.thickness.map(|t| Length::abs(resolve_length(t, grid.font_size)));
+            Value::Stroke(std::sync::Arc::new(stroke))
+        }
+        None => Value::None,
+    };
+    let stroke_field = sides_value(
+        [
+            ("left", resolved(&raw_stroke.left)),
+            ("top", resolved(&raw_stroke.top)),
+            ("right", resolved(&raw_stroke.right)),
+            ("bottom", resolved(&raw_stroke.bottom)),
+        ],
+        true,
+    );
+    let inset_field = sides_value(
+        [
+            ("left", inset_sides.left.map(Value::Relative)),
+            ("top", inset_sides.top.map(Value::Relative)),
+            ("right", inset_sides.right.map(Value::Relative)),
+            ("bottom", inset_sides.bottom.map(Value::Relative)),
+        ]
+        .map(|(k, v)| (k, v.unwrap_or(Value::Auto))),
+        false,
+    );
+    let body = elem
+        .with_field("x", Value::Int(x as i64))
+        .with_field("y", Value::Int(y as i64))
+        .with_field("colspan", Value::Int(placed.colspan as i64))
+        .with_field("rowspan", Value::Int(placed.rowspan as i64))
+        .with_field("inset", inset_field)
+        .with_field("align", align)
+        .with_field("fill", fill_value)
+        .with_field("stroke", stroke_field)
+        .with_field("breakable", Value::Bool(breakable));
     Ok(Cell {
         body,
         x,
@@ -582,13 +680,67 @@ fn resolve_cell(
         colspan: placed.colspan,
         rowspan: placed.rowspan,
         fill,
-        align,
-        inset,
         raw_stroke,
         own_stroke,
         font_size: grid.font_size,
         locator: placed.locator,
     })
+}
+
+/// The row sizes and row gutters as given, for whether a cell is breakable.
+pub(super) struct RowSizes<'a> {
+    pub rows: &'a [Sizing],
+    pub gutter: &'a [Sizing],
+}
+
+impl RowSizes<'_> {
+    /// Whether a cell spanning `rowspan` rows from row `y` spans an `auto` row (the
+    /// last size given repeats, `auto` without any) or an `auto` gutter between them.
+    fn breakable(&self, y: usize, rowspan: usize) -> bool {
+        let nth = |sizes: &[Sizing], i: usize, fallback: Sizing| {
+            sizes.get(i).or(sizes.last()).copied().unwrap_or(fallback)
+        };
+        let zero = Sizing::Rel(Rel::default());
+        (y..y + rowspan).any(|i| nth(self.rows, i, Sizing::Auto) == Sizing::Auto)
+            || (y..y + rowspan - 1).any(|i| nth(self.gutter, i, zero) == Sizing::Auto)
+    }
+}
+
+/// The sides of an inset from its layers, innermost first: each side from the first
+/// layer that sets it (a single value sets all sides, a dictionary those it names).
+fn inset_layers(layers: &[Value]) -> Sides<Option<Rel>> {
+    let side = |keys: &[&str]| {
+        layers.iter().find_map(|layer| match layer {
+            Value::Dict(dict) => {
+                keys.iter().find_map(|k| dict.get(k).and_then(|v| Rel::from_value(v.clone()).ok()))
+            }
+            Value::None | Value::Auto => None,
+            other => Rel::from_value(other.clone()).ok(),
+        })
+    };
+    Sides {
+        left: side(&["left", "x", "rest"]),
+        top: side(&["top", "y", "rest"]),
+        right: side(&["right", "x", "rest"]),
+        bottom: side(&["bottom", "y", "rest"]),
+    }
+}
+
+/// Four sides as a field value, as Typst shows them: the one value when all are alike,
+/// else a dictionary of the sides (`auto` marks a side that is not set, which the
+/// dictionary leaves out; with `all`, every side is listed).
+fn sides_value(sides: [(&str, Value); 4], all: bool) -> Value {
+    let first = &sides[0].1;
+    if sides.iter().all(|(_, v)| v == first) && !(matches!(first, Value::Auto)) {
+        return first.clone();
+    }
+    let mut dict = crate::model::Dict::new();
+    for (key, value) in sides {
+        if all || !matches!(value, Value::Auto) {
+            dict.insert(key.into(), value);
+        }
+    }
+    Value::Dict(dict)
 }
 
 /// A grid-wide property for the cell at `(x, y)`: the value itself, the array's entry
@@ -601,6 +753,64 @@ fn per_cell(
     y: usize,
 ) -> SourceResult<Value> {
     of_cell(cx, grid, grid.value(field), x, y)
+}
+
+/// Fails when a function given for the grid's `field` returned `value`, which is not
+/// what it must return (`expected`); a value given directly was checked when given.
+fn returned(grid: &Props, field: &str, value: &Value, expected: &str) -> SourceResult<()> {
+    if let Value::Func(func) = grid.value(field) {
+        let found = value.ty().long_name();
+        crate::bail!(func.span(), "expected {expected}, found {found}");
+    }
+    Ok(())
+}
+
+/// The layers of the grid's inset for the cell at `(x, y)`, innermost first: the inset
+/// given, set and by default, which fold side by side while they are plain values (as
+/// Typst's do); an array or function stops the folding, its part for the cell the
+/// last layer.
+fn inset_of_cell(
+    cx: &mut LayoutContext,
+    grid: &Props,
+    x: usize,
+    y: usize,
+) -> SourceResult<Vec<Value>> {
+    let elem = grid.content.elem();
+    let mut given: Vec<Value> = grid.content.field("inset").cloned().into_iter().collect();
+    if let Some(index) = elem.field_index("inset") {
+        given.extend(grid.styles.iter().rev().filter_map(|style| match style {
+            crate::model::Style::Property(p) if p.elem == elem && p.field == index => {
+                Some(p.value.clone())
+            }
+            _ => None,
+        }));
+    }
+    if let Some(field) = elem.fields().iter().find(|f| f.name == "inset") {
+        given.push((field.default)());
+    }
+    let mut layers = Vec::new();
+    for layer in given {
+        if matches!(layer, Value::Func(_) | Value::Array(_)) {
+            if layers.is_empty() {
+                let part = of_cell(cx, grid, layer, x, y)?;
+                let fits = matches!(
+                    part,
+                    Value::None
+                        | Value::Length(_)
+                        | Value::Ratio(_)
+                        | Value::Relative(_)
+                        | Value::Dict(_)
+                );
+                if !fits {
+                    returned(grid, "inset", &part, "relative length or dictionary")?;
+                }
+                layers.push(part);
+            }
+            break;
+        }
+        layers.push(layer);
+    }
+    Ok(layers)
 }
 
 /// The part of a grid-wide `value` for the cell at `(x, y)` (see `per_cell`).

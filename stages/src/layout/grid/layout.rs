@@ -2,8 +2,10 @@
 //! measured (`cells`, `tracks`), rows are distributed over the regions (a row, or a group
 //! of rows tied by a multi-row cell, never splits: it moves to the next region when it
 //! does not fit; a repeated header starts and a repeated footer ends every region), and
-//! each region's frame gets the cells' fills, their contents (aligned vertically within
-//! the cell) and the strokes on top.
+//! each region's frame gets the cells' fills, their contents (laid out again at their
+//! row's height where that grew, so that vertical alignment applies; a repeated header
+//! or footer laid out anew in each region) and the strokes on top. A right-to-left grid
+//! is laid out from left to right and mirrored.
 //!
 //! Strokes: every cell has a stroke per side; where two cells meet without a gutter one
 //! line is drawn, taking the stroke a cell sets itself over the grid's, and the later
@@ -17,10 +19,12 @@ use crate::doc::{FillRule, FixedStroke, Frame, FrameItem, Geometry, Shape};
 use crate::layout::props::Props;
 use crate::layout::shapes::resolve_stroke;
 use crate::layout::{Fragment, LayoutContext, Regions};
-use crate::model::{Content, Stroke, Styles, VAlign};
+use crate::model::{Content, Stroke, Styles};
 
-use super::cells::{Cell, CellGrid, Line, resolve_cells};
-use super::tracks::{Sizing, Tracks, column_widths, measure_rows, row_gutters, sizings};
+use super::cells::{Cell, CellGrid, Line, RowSizes, resolve_cells};
+use super::tracks::{
+    Sizing, Tracks, column_widths, layout_cell, measure_rows, row_gutters, sizings,
+};
 use crate::layout::shapes::fold_stroke;
 
 /// Lays out a `grid` (or, with `table`, a `table`).
@@ -43,12 +47,22 @@ pub(in crate::layout) fn layout_grid(
     let (col_gutter, row_gutter) = (pick("column-gutter"), pick("row-gutter"));
 
     let count = col_sizes.len().max(1);
-    let grid = resolve_cells(cx, &props, count, row_sizes.len(), locator, table)?;
+    let sizes = RowSizes { rows: &row_sizes, gutter: &row_gutter };
+    let grid = resolve_cells(cx, &props, count, &sizes, locator, table)?;
     let cols = Tracks::new(&col_sizes, count, &col_gutter);
     let rows = Tracks::new(&row_sizes, grid.rows, &row_gutter);
     let widths = column_widths(cx, &props, &grid, &cols, &regions)?;
     let measured = measure_rows(cx, &props, &grid, &cols, &widths, &rows, &regions)?;
     let gutters = row_gutters(&props, &rows, grid.rows, regions.base().height);
+    // Typst refuses to lay out a row that could not be drawn.
+    if grid.rows > 0 {
+        if !widths.iter().copied().sum::<Abs>().is_finite() {
+            crate::bail!(content.span(), "cannot create grid with infinite width");
+        }
+        if measured.heights.iter().chain(&gutters).any(|h| !h.is_finite()) {
+            crate::bail!(content.span(), "cannot create grid with infinite height");
+        }
+    }
 
     let fr_rows: Vec<f64> = (0..grid.rows)
         .map(|y| match rows.sizes.get(rows.index(y)) {
@@ -62,13 +76,16 @@ pub(in crate::layout) fn layout_grid(
         widths: &widths,
         frames: &measured.frames,
         span: content.span(),
+        rtl: crate::layout::text::dir(styles) == crate::layout::inline::Dir::Rtl,
     };
     let layout = RowLayout { heights: &measured.heights, gutters: &gutters, fr: &fr_rows };
     let assigned = distribute(&grid, &layout, regions);
     let mut frames = Vec::with_capacity(assigned.len());
     let mut region = regions;
-    for rows_in_region in assigned {
-        frames.push(painter.paint(&rows_in_region, &layout, region.size.height));
+    let count = assigned.len();
+    for (index, rows_in_region) in assigned.iter().enumerate() {
+        let place = RegionPlace { rows: rows_in_region, index, last: index + 1 == count };
+        frames.push(painter.paint(cx, &props, place, &layout, region.size.height)?);
         region = region.next();
     }
     Ok(Fragment(frames))
@@ -151,6 +168,15 @@ fn distribute(grid: &CellGrid, layout: &RowLayout, regions: Regions) -> Vec<Vec<
     out
 }
 
+/// The rows of one region (in display order), which region it is and whether it is
+/// the grid's last.
+#[derive(Copy, Clone)]
+struct RegionPlace<'a> {
+    rows: &'a [usize],
+    index: usize,
+    last: bool,
+}
+
 /// Draws the regions' frames.
 struct Painter<'a> {
     grid: &'a CellGrid,
@@ -160,11 +186,22 @@ struct Painter<'a> {
     /// Each cell's laid-out body.
     frames: &'a [Frame],
     span: Span,
+    /// Whether the columns run from right to left: laid out from left to right, then
+    /// every position mirrored (as Typst does).
+    rtl: bool,
 }
 
 impl Painter<'_> {
     /// The frame of one region holding `rows` (in display order).
-    fn paint(&self, rows: &[usize], layout: &RowLayout, region_height: Abs) -> Frame {
+    fn paint(
+        &self,
+        cx: &mut LayoutContext,
+        props: &Props,
+        region: RegionPlace,
+        layout: &RowLayout,
+        region_height: Abs,
+    ) -> SourceResult<Frame> {
+        let rows = region.rows;
         // Row positions and heights in this region; fractions take what is left.
         let mut heights: Vec<Abs> = rows.iter().map(|&y| layout.heights[y]).collect();
         let gaps: Vec<Abs> = rows
@@ -219,22 +256,47 @@ impl Painter<'_> {
                     fill_rule: FillRule::NonZero,
                     stroke: None,
                 };
-                frame.push(*pos, FrameItem::Shape(shape, self.span));
+                frame.push(self.mirror(*pos, size.width, x), FrameItem::Shape(shape, self.span));
             }
         }
-        for (index, (pos, size)) in &visible {
-            let cell = &self.grid.cells[*index];
-            let body = self.frames[*index].clone();
-            let free = (size.height - body.height()).max(Abs::zero());
-            let dy = match cell.align.and_then(|a| a.y) {
-                Some(VAlign::Horizon) => free / 2.0,
-                Some(VAlign::Bottom) => free,
-                _ => Abs::zero(),
+        // As in Typst, the bodies go row by row: first the cells spanning several rows
+        // that end at the row, then the row's other cells (which orders their tags).
+        visible.sort_by(|(a, (pa, sa)), (b, (pb, sb))| {
+            let key = |index: usize, pos: &Point, size: &Size| {
+                let cell = &self.grid.cells[index];
+                ((pos.y + size.height).to_pt(), cell.rowspan == 1, cell.y, cell.x)
             };
-            frame.push_frame(*pos + Point::new(Abs::zero(), dy), body);
+            let (ka, kb) = (key(*a, pa, sa), key(*b, pb, sb));
+            ka.0.total_cmp(&kb.0).then((ka.1, ka.2, ka.3).cmp(&(kb.1, kb.2, kb.3)))
+        });
+        for (index, (pos, size)) in &visible {
+            // A cell whose rows grew past its body is laid out again at their height,
+            // so that what it aligns vertically moves within it.
+            // A repeated header or footer is laid out again (as in Typst), as content
+            // of its own: what it counts, it counts once more.
+            let cell = &self.grid.cells[*index];
+            let measured = &self.frames[*index];
+            let repeated = (region.index > 0 && self.grid.header.is_some_and(|h| cell.y < h))
+                || (!region.last && self.grid.footer.is_some_and(|f| cell.y >= f));
+            let body = if repeated {
+                let mut copy = cell.clone();
+                copy.locator = cell.locator.child(region.index as u64);
+                layout_cell(cx, &copy, props.styles, *size, (true, true))?
+            } else if measured.height() == size.height {
+                measured.clone()
+            } else {
+                layout_cell(cx, cell, props.styles, *size, (true, true))?
+            };
+            frame.push_frame(self.mirror(*pos, size.width, x), body);
         }
         self.paint_lines(&mut frame, &place);
-        frame
+        Ok(frame)
+    }
+
+    /// Where something `width` wide at `pos` goes in a grid `total` wide: mirrored in
+    /// a right-to-left grid.
+    fn mirror(&self, pos: Point, width: Abs, total: Abs) -> Point {
+        if self.rtl { Point::new(total - pos.x - width, pos.y) } else { pos }
     }
 
     /// Draws the vertical lines, then the horizontal ones.
@@ -296,7 +358,7 @@ impl Painter<'_> {
                     segments.push((x, top, bottom, stroke));
                 }
             }
-            draw_segments(frame, segments, true, self.span);
+            draw_segments(frame, segments, true, self.span, self.rtl);
         }
         // Horizontal: boundary `k` lies before the region's `k`-th row.
         for k in 0..=rows {
@@ -356,7 +418,7 @@ impl Painter<'_> {
                     segments.push((y, left, right, stroke));
                 }
             }
-            draw_segments(frame, segments, false, self.span);
+            draw_segments(frame, segments, false, self.span, self.rtl);
         }
     }
 }
@@ -439,13 +501,15 @@ fn drawn(
 }
 
 /// Draws line segments `(position, from, to, stroke)` across one boundary, merging
-/// neighbours with equal strokes.
+/// neighbours with equal strokes; with `rtl`, mirrored across the frame's width.
 fn draw_segments(
     frame: &mut Frame,
     segments: Vec<(Abs, Abs, Abs, Option<FixedStroke>)>,
     vertical: bool,
     span: Span,
+    rtl: bool,
 ) {
+    let total = frame.width();
     let mut segments = segments;
     segments.sort_by(|a, b| {
         a.0.partial_cmp(&b.0)
@@ -467,10 +531,21 @@ fn draw_segments(
     }
     for (pos, from, to, stroke) in merged {
         let half = stroke.thickness / 2.0;
-        let (start, delta) = if vertical {
-            (Point::new(pos, from - half), Point::new(Abs::zero(), to - from + half * 2.0))
-        } else {
-            (Point::new(from - half, pos), Point::new(to - from + half * 2.0, Abs::zero()))
+        let (start, delta) = match (vertical, rtl) {
+            (true, false) => {
+                (Point::new(pos, from - half), Point::new(Abs::zero(), to - from + half * 2.0))
+            }
+            (true, true) => (
+                Point::new(total - pos, from - half),
+                Point::new(Abs::zero(), to - from + half * 2.0),
+            ),
+            (false, false) => {
+                (Point::new(from - half, pos), Point::new(to - from + half * 2.0, Abs::zero()))
+            }
+            (false, true) => (
+                Point::new(total - to - half, pos),
+                Point::new(to - from + half * 2.0, Abs::zero()),
+            ),
         };
         let shape = Shape {
             geometry: Geometry::Line(delta),

@@ -11,10 +11,10 @@
 
 use crate::base::{Abs, Size, SourceResult};
 use crate::doc::Frame;
-use crate::layout::pad::layout_padded;
+use crate::layout::flow::layout_content;
 use crate::layout::props::Props;
 use crate::layout::{LayoutContext, Regions};
-use crate::model::{ALIGN_ELEM, Content, Fr, FromValue, Rel, Styles, Value};
+use crate::model::{Fr, FromValue, Rel, Styles, Value};
 
 use super::cells::{Cell, CellGrid};
 
@@ -79,24 +79,26 @@ impl Tracks {
     }
 }
 
-/// Lays out a cell's body (aligned and padded by its inset) at `width`, within `height`.
+/// Lays out a cell (its element, which shows its body padded and aligned, or as show
+/// rules make it) at `width`, within `height`; with `expand`, the frame fills both.
 pub(super) fn layout_cell(
     cx: &mut LayoutContext,
     cell: &Cell,
     styles: &Styles,
-    width: Abs,
-    height: Abs,
-    expand_x: bool,
-    font_size: Abs,
+    size: Size,
+    expand: (bool, bool),
 ) -> SourceResult<Frame> {
-    let body = match cell.align {
-        Some(align) => Content::new(ALIGN_ELEM)
-            .with_field("alignment", Value::Alignment(align))
-            .with_field("body", Value::Content(cell.body.clone())),
-        None => cell.body.clone(),
-    };
-    let pod = Regions::one(Size::new(width, height), (expand_x, false));
-    Ok(layout_padded(cx, &body, styles, cell.locator, pod, cell.inset, font_size)?.into_frame())
+    let pod = Regions::one(size, expand);
+    let fragment = layout_content(cx, &cell.body, styles, cell.locator, pod)?;
+    Ok(match fragment.0.is_empty() {
+        false => fragment.into_frame(),
+        true => {
+            let fill = |on: bool, length: Abs| {
+                if on && length.is_finite() { length } else { Abs::zero() }
+            };
+            Frame::new(Size::new(fill(expand.0, size.width), fill(expand.1, size.height)))
+        }
+    })
 }
 
 /// The widths of the column tracks.
@@ -132,15 +134,25 @@ pub(super) fn column_widths(
             spanning.push(cell);
             continue;
         }
-        let frame =
-            layout_cell(cx, cell, props.styles, available, measure_height, false, props.font_size)?;
+        let size = Size::new(available, measure_height);
+        let frame = layout_cell(cx, cell, props.styles, size, (false, false))?;
         let i = range.start;
         widths[i] = widths[i].max(frame.width().min(available));
     }
+    // As in Typst, a cell spanning every fractional column leaves the `auto` columns
+    // alone in a finite region: the fractions give it the room.
+    let fr_tracks: Vec<usize> =
+        (0..cols.sizes.len()).filter(|&i| matches!(cols.sizes[i], Sizing::Fr(_))).collect();
     for cell in spanning {
         let range = cols.span(cell.x, cell.colspan);
-        let frame =
-            layout_cell(cx, cell, props.styles, available, measure_height, false, props.font_size)?;
+        if available.is_finite()
+            && !fr_tracks.is_empty()
+            && fr_tracks.iter().all(|i| range.contains(i))
+        {
+            continue;
+        }
+        let size = Size::new(available, measure_height);
+        let frame = layout_cell(cx, cell, props.styles, size, (false, false))?;
         let have: Abs = widths[range.clone()].iter().copied().sum();
         let need = frame.width().min(available);
         if need > have
@@ -230,7 +242,7 @@ pub(super) fn measure_rows(
         let width: Abs = widths[cols.span(cell.x, cell.colspan)].iter().copied().sum();
         let height =
             if cell.rowspan == 1 { fixed[cell.y].unwrap_or(Abs::inf()) } else { Abs::inf() };
-        let frame = layout_cell(cx, cell, props.styles, width, height, true, props.font_size)?;
+        let frame = layout_cell(cx, cell, props.styles, Size::new(width, height), (true, false))?;
         if cell.rowspan == 1 && fixed[cell.y].is_none() {
             heights[cell.y] = heights[cell.y].max(frame.height());
         }
