@@ -77,6 +77,28 @@ impl Counter {
     }
 }
 
+/// What a page's own tag says about it (finalization leaves one on every page): the
+/// page numbering and supplement in effect there, which `location.page-numbering()`,
+/// `counter(page).display(at: ..)` and page references read for the page a location
+/// landed on, as Typst reads them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageMark {
+    /// `page.numbering` (`none` when the page is not numbered).
+    pub numbering: Value,
+    /// `page.supplement` (`auto` for the language's word).
+    pub supplement: Value,
+}
+
+impl PageMark {
+    /// A hash of what the mark says, as its tag's fingerprint.
+    pub fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = crate::base::FxHasher64::default();
+        ("page-mark", self.numbering.repr(), self.supplement.repr()).hash(&mut hasher);
+        hasher.finish()
+    }
+}
+
 /// The numbers of a hierarchical counter: `(1, 2)` for section 1.2. Never empty.
 #[derive(Debug, Clone, Eq, PartialEq, Hash)]
 pub struct CounterState(EcoVec<usize>);

@@ -59,7 +59,7 @@ pub use self::color::Color;
 pub use self::color::ColorSpace;
 pub use self::content::raw_lines;
 pub use self::content::{Content, Element, ElementData, FieldData};
-pub use self::counter::{Counter, CounterKey, CounterState};
+pub use self::counter::{Counter, CounterKey, CounterState, PageMark};
 pub use self::curve::{CURVE, CURVE_CLOSE, CURVE_CUBIC, CURVE_LINE, CURVE_MOVE, CURVE_QUAD};
 pub use self::datetime::Datetime;
 pub use self::decimal::Decimal;

@@ -14,7 +14,12 @@
 //!   even one whose scope ended (`#[#set page(..) A #pagebreak()]`);
 //! - a document without content still has one page;
 //! - tags before a `set page(..)` or a weak page break on a page without content stand
-//!   between the pages: at the very start of the next page, before its header.
+//!   between the pages: at the very start of the next page, before its header;
+//! - tags after a weak page break at the document's end stand at the very end of the
+//!   last page, after its footer (the run before the break is held back until it is
+//!   known whether only tags follow);
+//! - `page(..)[body]` gives the body pages of its own under the call's page styles,
+//!   with weak page breaks around it.
 
 use super::marks::Counters;
 use super::walk::Realizer;
@@ -88,6 +93,9 @@ pub(super) struct Runs<'a> {
     lead: usize,
     /// The document's locator; runs are its children.
     base: Locator,
+    /// A run ended by a weak page break, held back until something follows it: tags
+    /// alone at the document's end join it (see [`PageRun::tail`]).
+    held: Option<PageRun>,
 }
 
 /// Keeps run locators apart from the locators of the document's children.
@@ -96,7 +104,19 @@ const RUN_KEY: u64 = 1 << 62;
 impl<'a> Runs<'a> {
     fn new(emit: &'a mut dyn FnMut(PageRun), styles: Styles, base: Locator) -> Self {
         let (parity, pending) = (None, None);
-        Self { emit, index: 0, styles, parity, forced: true, weak: false, base, pending, lead: 0 }
+        let (lead, held) = (0, None);
+        Self {
+            emit,
+            index: 0,
+            styles,
+            parity,
+            forced: true,
+            weak: false,
+            base,
+            pending,
+            lead,
+            held,
+        }
     }
 
     /// Ends the run being filled at a page break.
@@ -114,7 +134,13 @@ impl<'a> Runs<'a> {
             self.lead = items.len();
             return;
         }
-        self.emit_run(items);
+        if weak {
+            let run = self.make_run(items);
+            self.release();
+            self.held = Some(run);
+        } else {
+            self.emit_run(items);
+        }
         self.styles = styles.clone();
         self.parity = to;
         // After a weak break, a page follows only if something is put on it.
@@ -148,6 +174,25 @@ impl<'a> Runs<'a> {
         self.pending.get_or_insert(inner);
     }
 
+    /// Starts the pages of a `page(..)` call under `styles`: the run being filled ends
+    /// if it has content, and the call's run is kept even if its body shows nothing.
+    pub fn open_page(&mut self, items: &mut Vec<FlowItem>, styles: &Styles) {
+        self.restyle(items, styles);
+        self.forced = true;
+    }
+
+    /// Ends the pages of a `page(..)` call: what follows starts a new run under the
+    /// `outer` styles, as after a weak page break.
+    pub fn close_page(&mut self, items: &mut Vec<FlowItem>, outer: &Styles) {
+        let run = self.make_run(items);
+        self.release();
+        self.held = Some(run);
+        self.styles = outer.clone();
+        self.parity = None;
+        self.forced = false;
+        self.weak = true;
+    }
+
     /// A `set page(..)` with nothing in its scope: it styles the run being filled only
     /// if that run stays empty.
     pub fn restyle_empty(&mut self, items: &[FlowItem], styles: &Styles) {
@@ -160,16 +205,42 @@ impl<'a> Runs<'a> {
     /// would otherwise have no page at all. A last run of nothing but tags (content that
     /// shows nothing, after the page style changed back) is dropped rather than turned
     /// into a blank page; so is an empty one after a weak page break. Tags after a weak
-    /// break at the very end still get a page of their own (Typst puts them at the end of
-    /// the last page, after its footer).
+    /// break at the very end join the run before it (Typst puts them at the end of the
+    /// last page, after its footer); they get a page of their own only when the break
+    /// had nothing to end.
     fn finish(mut self, mut items: Vec<FlowItem>) {
         let tags_after_weak = self.weak && !items.is_empty();
+        if tags_after_weak
+            && !has_content(&items)
+            && let Some(mut held) = self.held.take()
+        {
+            held.tail = items.len();
+            held.items.extend(items);
+            (self.emit)(held);
+            return;
+        }
         if has_content(&items) || self.forced || self.index == 0 || tags_after_weak {
             self.emit_run(&mut items);
         }
+        self.release();
     }
 
+    /// Emits the run being filled (after the run held back, if any).
     fn emit_run(&mut self, items: &mut Vec<FlowItem>) {
+        let run = self.make_run(items);
+        self.release();
+        (self.emit)(run);
+    }
+
+    /// Emits the run held back after a weak page break, if any.
+    fn release(&mut self) {
+        if let Some(held) = self.held.take() {
+            (self.emit)(held);
+        }
+    }
+
+    /// The run being filled, made of `items`, as the next run of the document.
+    fn make_run(&mut self, items: &mut Vec<FlowItem>) -> PageRun {
         let pending = self.pending.take();
         let styles = match pending {
             Some(styles) if !has_content(items) => styles,
@@ -181,10 +252,11 @@ impl<'a> Runs<'a> {
             parity: self.parity,
             items: std::mem::take(items),
             lead: std::mem::take(&mut self.lead),
+            tail: 0,
             locator: self.base.child(RUN_KEY | self.index as u64),
         };
         self.index += 1;
-        (self.emit)(run);
+        run
     }
 }
 

@@ -24,6 +24,10 @@ pub struct PageRun {
     /// had nothing to break): they land at the very start of that page, before its
     /// header, as in Typst.
     pub lead: usize,
+    /// How many of the last `items` are tags that came after a weak page break at the
+    /// very end of the document: as in Typst, they land at the very end of the run's
+    /// last page, after its footer, rather than on a page of their own.
+    pub tail: usize,
     /// Where the run sits in the content tree (for locations of content made in layout).
     pub locator: Locator,
 }

@@ -262,7 +262,15 @@ fn page_form(
     labelled: &Record,
 ) -> SourceResult<Content> {
     let span = elem.span();
-    let numbering = match StyleChain::new(styles).get(PAGE, "numbering") {
+    // As in Typst, the numbering and supplement are those of the target's page (those in
+    // effect here until the previous layout knows them).
+    let at = labelled.location;
+    let page_numbering = crate::eval::library::page_numbering_at(engine, at, span);
+    let page_supplement = crate::eval::library::page_supplement_at(engine, at, span);
+    let known = page_supplement.is_some();
+    let numbering =
+        page_numbering.or_else(|| StyleChain::new(styles).get(PAGE, "numbering").cloned());
+    let numbering = match numbering.as_ref() {
         Some(Value::None) | None => {
             crate::bail!(span, "cannot reference without page numbering";
                 hint: "you can enable page numbering with `#set page(numbering: \"1\")`");
@@ -282,6 +290,7 @@ fn page_form(
     }
     // The reference's own supplement, else the page's (`set page(supplement: ..)`).
     let supplement = match get(elem, styles, "supplement") {
+        Value::Auto if known => page_supplement,
         Value::Auto => StyleChain::new(styles).get(PAGE, "supplement").cloned(),
         own => Some(own),
     };

@@ -102,6 +102,9 @@ impl<'a, 'w> Realizer<'a, 'w> {
         if content.is(STYLED) {
             return self.visit_styled(content, styles, loc);
         }
+        if content.is(PAGE) && !self.realized {
+            return self.visit_page(content, styles, loc);
+        }
         if content.is(CONTEXT) {
             // As in Typst, a `context` that fails does not end the compilation: its
             // error holds only if it is still there once the document has settled
@@ -309,6 +312,43 @@ impl<'a, 'w> Realizer<'a, 'w> {
             return Ok(());
         }
         self.visit(child, &flat, loc)
+    }
+
+    /// Visits a `page(..)[body]` call: as in Typst, the body gets pages of its own (at
+    /// least one, even when empty) styled by the call's fields, and what follows goes
+    /// on a new page under the page styles from before.
+    fn visit_page(&mut self, content: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
+        let span = content.span();
+        if self.runs.is_none() {
+            // Typst's page call is a weak page break first, so that is the error.
+            crate::bail!(Span::detached(), "pagebreaks are not allowed inside of containers";
+                hint: "try using a `#colbreak()` instead");
+        }
+        let mut own = Styles::new();
+        for (field, data) in PAGE.fields().iter().enumerate() {
+            if data.name == "body" {
+                continue;
+            }
+            if let Some(value) = content.field(data.name) {
+                let value = value.clone();
+                own.push(Style::Property(Property { elem: PAGE, field: field as u8, value, span }));
+            }
+        }
+        let body = match content.field("body") {
+            Some(Value::Content(body)) => body.clone(),
+            _ => Content::empty(),
+        };
+        let flat = concat(styles, &own);
+        self.finish_par();
+        if let Some(runs) = &mut self.runs {
+            runs.open_page(&mut self.items, &flat);
+        }
+        self.visit(&body, &flat, loc.child(0))?;
+        self.finish_par();
+        if let Some(runs) = &mut self.runs {
+            runs.close_page(&mut self.items, styles);
+        }
+        Ok(())
     }
 
     /// Takes the document's metadata from `set document(..)` properties.

@@ -36,8 +36,8 @@ use crate::base::{
 pub(super) use crate::eval::require_context;
 use crate::eval::{Engine, Here};
 use crate::model::{
-    Args, Content, Counter, CounterKey, CounterState, Dict, Func, Label, Length, Scope, Selector,
-    Type, Value,
+    Args, Content, Counter, CounterKey, CounterState, Dict, Func, Label, Length, PageMark, Scope,
+    Selector, Type, Value,
 };
 
 native!(HERE, "here", here);
@@ -144,7 +144,7 @@ pub(super) fn take_positional(args: &mut Args, what: &str) -> SourceResult<(Valu
             let arg = args.items.remove(i);
             Ok((arg.value, arg.span))
         }
-        None => Err(error(args.span, eco_format!("missing argument: {what}"))),
+        None => Err(ecow::eco_vec![args.missing_argument(what)]),
     }
 }
 
@@ -191,8 +191,11 @@ pub fn counter_method(
             args.take().finish()?;
             // A target that is no locatable selector fails before the context is asked.
             if let Some((target, target_span)) = &at {
-                crate::model::locatable_selector(target.clone())
-                    .map_err(|e| error(*target_span, e))?;
+                crate::model::locatable_selector(target.clone()).map_err(|e| {
+                    // `at` takes `auto` too, so Typst's wording lists it.
+                    let e = e.replace("location, or selector", "location, selector, or auto");
+                    error(*target_span, e)
+                })?;
             }
             require_context(engine, span)?;
             let at = match at {
@@ -231,9 +234,15 @@ pub fn location_method(
             dict.insert("y".into(), Value::Length(Length::abs(y)));
             Value::Dict(dict)
         }
-        // The numbering in effect where `context` stands: right for `here()`, an
-        // approximation for locations on other pages until records carry their page's.
-        "page-numbering" => engine.here.numbering.clone().unwrap_or(Value::None),
+        // The numbering of the page the location landed on (in headers and footers,
+        // `here()`'s is that of their own page).
+        "page-numbering" => {
+            let own = engine.here.page.is_some() && engine.here.location == Some(location);
+            let known = if own { None } else { page_numbering_at(engine, location, span) };
+            // Until the previous layout knows the page: the numbering where `context`
+            // stands.
+            known.unwrap_or_else(|| engine.here.numbering.clone().unwrap_or(Value::None))
+        }
         _ => crate::bail!(span, "type location has no method `{name}`"),
     })
 }
@@ -457,6 +466,133 @@ impl crate::base::Question for QueryCount {
     }
 }
 
+/// The numbering of the page `location` landed on (`none` for an unnumbered page;
+/// `None` while the page is not known), as a recorded read.
+pub fn page_numbering_at(engine: &mut Engine, location: Location, span: Span) -> Option<Value> {
+    page_mark_at(engine, location, span, PagePart::Numbering).map(|mark| mark.numbering)
+}
+
+/// The supplement of the page `location` landed on (`auto` for the language's word,
+/// `None` while unknown), as a recorded read.
+pub fn page_supplement_at(engine: &mut Engine, location: Location, span: Span) -> Option<Value> {
+    page_mark_at(engine, location, span, PagePart::Supplement).map(|mark| mark.supplement)
+}
+
+/// What finalization said about the page `location` landed on, as a recorded read of
+/// one of its parts.
+fn page_mark_at(
+    engine: &mut Engine,
+    location: Location,
+    span: Span,
+    part: PagePart,
+) -> Option<PageMark> {
+    let kind = element_kind(engine.introspector, location);
+    let mut hasher = FxHasher64::default();
+    ("page-mark", location, part).hash(&mut hasher);
+    let question = PageMarkOf { location, part, kind };
+    let label = match part {
+        PagePart::Numbering => "location.page-numbering()",
+        PagePart::Supplement => "page supplement",
+    };
+    let introspector = engine.introspect(
+        Introspection::Custom(Asked::new(hasher.finish(), question)),
+        span,
+        label,
+    );
+    find_page_mark(introspector, location).cloned()
+}
+
+/// How warnings name the element at `location` (`heading`; a label names the element
+/// it is attached to, which stands at the same place).
+fn element_kind(introspector: &dyn Introspector, location: Location) -> &'static str {
+    let kind = |record: &Record| match &record.info {
+        TagInfo::Heading { .. } => Some("heading"),
+        TagInfo::Figure { .. } => Some("figure"),
+        TagInfo::Element(payload) => payload.downcast::<Content>().map(|c| c.elem().name()),
+        _ => None,
+    };
+    let Some(record) = introspector.record(location) else { return "element" };
+    kind(record)
+        .or_else(|| {
+            let records = introspector.records();
+            let start = records.partition_point(|r| r.page < record.page);
+            records[start..]
+                .iter()
+                .take_while(|r| r.page == record.page)
+                .filter(|r| r.position == record.position)
+                .find_map(kind)
+        })
+        .unwrap_or("element")
+}
+
+/// The mark of the page `location` landed on, among the records of `introspector`.
+fn find_page_mark(introspector: &dyn Introspector, location: Location) -> Option<&PageMark> {
+    let page = introspector.record(location)?.page;
+    let records = introspector.records();
+    // Records are sorted by page first.
+    let start = records.partition_point(|r| r.page < page);
+    records[start..].iter().take_while(|r| r.page == page).find_map(|r| match &r.info {
+        TagInfo::Element(payload) => payload.downcast::<PageMark>(),
+        _ => None,
+    })
+}
+
+/// Which part of a page's mark a read asks for.
+#[derive(Debug, Copy, Clone, Eq, PartialEq, Hash)]
+enum PagePart {
+    Numbering,
+    Supplement,
+}
+
+/// The numbering or supplement of the page an element is on, as convergence compares
+/// it; `kind` names the element in warnings (`heading`).
+struct PageMarkOf {
+    location: Location,
+    part: PagePart,
+    kind: &'static str,
+}
+
+impl crate::base::Question for PageMarkOf {
+    fn answer(&self, introspector: &dyn Introspector) -> u64 {
+        let mut hasher = FxHasher64::default();
+        find_page_mark(introspector, self.location)
+            .map(|mark| match self.part {
+                PagePart::Numbering => mark.numbering.repr(),
+                PagePart::Supplement => mark.supplement.repr(),
+            })
+            .hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn describe(&self, introspector: &dyn Introspector) -> EcoString {
+        let mark = find_page_mark(introspector, self.location);
+        match (self.part, mark) {
+            (PagePart::Numbering, Some(mark)) => eco_format!("`{}`", mark.numbering.repr()),
+            (PagePart::Numbering, None) => "`none`".into(),
+            (PagePart::Supplement, Some(mark)) => match &mark.supplement {
+                Value::Auto => "`[page]`".into(),
+                Value::None => "`[]`".into(),
+                Value::Str(s) => eco_format!("`[{}]`", s.0),
+                other => eco_format!("`{}`", other.repr()),
+            },
+            (PagePart::Supplement, None) => "`[]`".into(),
+        }
+    }
+
+    fn unsettled(&self, _: &str, observed: &[EcoString]) -> Option<crate::base::Unsettled> {
+        let (what, plural) = match self.part {
+            PagePart::Numbering => ("numbering", "numberings"),
+            PagePart::Supplement => ("supplement", "supplements"),
+        };
+        let message = eco_format!(
+            "{what} of the page on which the {} is located did not stabilize",
+            self.kind
+        );
+        let intro = eco_format!("the following {plural} were observed:");
+        Some((message, vec![crate::base::observed_hint(&intro, observed)]))
+    }
+}
+
 /// The page a location landed on (1 while unknown), as a recorded read.
 fn page_of(engine: &mut Engine, location: Location, span: Span, label: &str) -> usize {
     let introspector = engine.introspect(Introspection::PageOf(location), span, label);
@@ -549,16 +685,30 @@ fn display(
     label: &str,
 ) -> SourceResult<Value> {
     // Without a numbering, the element at `at` lends its own; so does, in its show rule,
-    // the element being shown when the styles give its kind none.
+    // the element being shown (as in Typst, before the styles are asked).
     let located = match (&numbering, at) {
         (None, Some(Some(location))) => located_numbering(engine, counter, location, span),
-        (None, None) if !counter.is_page() && !styled_numbering(engine, counter) => {
-            match engine.here.location {
-                Some(location) => located_numbering(engine, counter, location, span),
-                None => None,
-            }
-        }
+        (None, None) if !counter.is_page() => match engine.here.location {
+            Some(location) => located_numbering(engine, counter, location, span),
+            None => None,
+        },
         _ => None,
+    };
+    // The page counter takes the numbering of the page it is displayed for: that of
+    // `at`, or of the page `context` stands on (known directly in headers and footers).
+    // As in Typst, an unnumbered page shows the number as `"1.1"` would.
+    // Until the previous layout knows the page, the numbering where `context` stands.
+    let page_at = |engine: &mut Engine, location| match page_numbering_at(engine, location, span) {
+        Some(Value::None) => Value::str("1.1"),
+        Some(numbering) => numbering,
+        None => engine.here.numbering.clone().unwrap_or_else(|| Value::str("1")),
+    };
+    let located = match (&numbering, at) {
+        (None, Some(Some(location))) if counter.is_page() => Some(page_at(engine, location)),
+        (None, None) if counter.is_page() && engine.here.page.is_none() => {
+            engine.here.location.map(|location| page_at(engine, location))
+        }
+        _ => located,
     };
     let numbering = numbering.or(located).unwrap_or_else(|| {
         if counter.is_page() {
@@ -598,15 +748,9 @@ fn display(
     result
 }
 
-/// Whether a set rule gives the elements a counter counts a numbering where `context`
-/// stands.
-fn styled_numbering(engine: &Engine, counter: &Counter) -> bool {
-    let CounterKey::Selector(Selector::Elem(elem, _)) = counter.key() else { return false };
-    crate::model::StyleChain::new(&engine.styles).get(*elem, "numbering").is_some()
-}
-
 /// The numbering of the element at `location` when the counter counts elements of its
-/// kind (`counter(heading).display(at: <intro>)` numbers as that heading does).
+/// kind (`counter(heading).display(at: <intro>)` numbers as that heading does), as a
+/// recorded read of that numbering alone (a `context` there has none, whatever moves).
 fn located_numbering(
     engine: &mut Engine,
     counter: &Counter,
@@ -614,10 +758,47 @@ fn located_numbering(
     span: Span,
 ) -> Option<Value> {
     let CounterKey::Selector(Selector::Elem(elem, _)) = counter.key() else { return None };
-    let found = select(engine, &Selector::Location(location), false, span, "location").ok()?;
-    match found.first()?.field("numbering") {
-        Some(value @ (Value::Str(_) | Value::Func(_))) if found[0].is(*elem) => Some(value.clone()),
+    let elem = *elem;
+    let mut hasher = FxHasher64::default();
+    ("numbering-of", location, elem.name()).hash(&mut hasher);
+    let asked = Asked::new(hasher.finish(), NumberingOf { location, elem });
+    let introspector = engine.introspect(Introspection::Custom(asked), span, "location");
+    numbering_of(introspector, location, elem)
+}
+
+/// The numbering of the element of kind `elem` at `location` among the records.
+fn numbering_of(
+    introspector: &dyn Introspector,
+    location: Location,
+    elem: crate::model::Element,
+) -> Option<Value> {
+    let elements = query::Elements::new(introspector.records());
+    let found = elements.select(&Selector::Location(location)).ok()?;
+    let content = elements.content(*found.first()?);
+    match content.field("numbering") {
+        Some(value @ (Value::Str(_) | Value::Func(_))) if content.is(elem) => Some(value.clone()),
         _ => None,
+    }
+}
+
+/// The numbering of the element at a location, as convergence compares it.
+struct NumberingOf {
+    location: Location,
+    elem: crate::model::Element,
+}
+
+impl crate::base::Question for NumberingOf {
+    fn answer(&self, introspector: &dyn Introspector) -> u64 {
+        let mut hasher = FxHasher64::default();
+        numbering_of(introspector, self.location, self.elem).map(|v| v.repr()).hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn describe(&self, introspector: &dyn Introspector) -> EcoString {
+        match numbering_of(introspector, self.location, self.elem) {
+            Some(value) => eco_format!("`{}`", value.repr()),
+            None => "`none`".into(),
+        }
     }
 }
 
@@ -717,8 +898,14 @@ mod query {
                     }
                     found
                 }
-                Selector::Within { .. } => {
-                    return Err("`within` selectors cannot be queried yet".into());
+                // Records do not say which element holds which, so only a query whose
+                // ancestors are nowhere is answered (with nothing, as in Typst).
+                Selector::Within { selector, ancestor } => {
+                    self.select(selector)?;
+                    if !self.select(ancestor)?.is_empty() {
+                        return Err("`within` selectors cannot be queried yet".into());
+                    }
+                    Vec::new()
                 }
                 Selector::Regex(_) => return Err("text is not locatable".into()),
                 Selector::Elem(..) | Selector::Label(_) | Selector::Location(_) => {
@@ -1253,12 +1440,10 @@ mod tests {
             "query(1)",
             "expected label, function, location, or selector, found integer",
         );
-        check_error(
-            at(2),
-            "query(selector(heading).within(figure))",
-            "`within` selectors cannot be queried yet",
-        );
+        check(at(2), "query(selector(heading).within(table))", "()");
         let error = |code: &str| run(&queried(), at(2), code).0.unwrap_err();
+        let within = "query(selector(heading).within(heading))";
+        assert_eq!(error(within), "`within` selectors cannot be queried yet");
         assert_eq!(error("locate(figure)"), "selector does not match any element");
         assert_eq!(error("locate(heading)"), "selector matches multiple elements");
     }

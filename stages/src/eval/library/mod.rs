@@ -44,9 +44,10 @@ pub use self::color::{SPOT_METHODS, space_arg_or_auto as color_space_arg_or_auto
 pub use self::color::{
     mix_with as color_mix_with, space_arg as color_space_arg, space_value as color_space_value,
 };
-pub use self::files::check_element_files;
+pub use self::files::{check_element_files, check_set_files, has_extension};
 pub use self::introspection::{COUNTER_METHODS, LOCATION_METHODS, counter_method, location_method};
 pub use self::introspection::{STATE_METHODS, state_method};
+pub use self::introspection::{page_numbering_at, page_supplement_at};
 pub use self::math_module::{delimited, delimited_parts, math_style, symbol_delimiters};
 pub use self::numbering::{is_numbering_pattern, level_pattern};
 pub use self::numbers::{Endian, endian, field as number_field};

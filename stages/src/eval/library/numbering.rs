@@ -55,8 +55,11 @@ fn numbering(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
             Ok(Value::Str(Str(text)))
         }
         Value::Func(func) => {
+            // As in Typst, the numbers are given where the function was written, so
+            // that a function taking too few points there.
             let values = numbers.iter().map(|&n| Value::Int(n as i64));
-            func.call(engine, Args::new(span, values))
+            let at = if func.span().is_detached() { span } else { func.span() };
+            func.call(engine, Args::new(at, values))
         }
         v => Err(mismatch("string or function", &v)).at(pattern_span),
     }

@@ -34,7 +34,7 @@ pub const STATE_METHODS: &[&str] = &["get", "at", "final", "update"];
 /// `state(key, init)`.
 pub fn construct_state(args: &mut Args) -> SourceResult<Value> {
     if let Some(arg) = args.items.iter().find(|arg| arg.name.as_deref() == Some("key")) {
-        crate::bail!(arg.span, "the argument `key` is positional");
+        crate::bail!(arg.span, "the argument `key` is positional"; hint: "try removing `key:`");
     }
     let (key, key_span) = super::introspection::take_positional(args, "key")?;
     let key = match key {
@@ -484,7 +484,13 @@ pub(super) fn counter_value(
     let outer = std::mem::take(&mut engine.here);
     let result = fold(engine, all, before);
     engine.here = outer;
-    result
+    // As in Typst, a read of the page counter steps it to the page read (by nothing on
+    // the page of its last update), which keeps only the top level: `update((2, 3))`
+    // reads back as `(2,)`.
+    match result {
+        Ok(state) if counter.is_page() => Ok(CounterState::from_numbers(&[state.first()])),
+        result => result,
+    }
 }
 
 /// Applies `changes` to `(0,)` in order; gives the state after the first `before`

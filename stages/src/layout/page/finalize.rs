@@ -8,17 +8,19 @@
 //! start of the page for an automatic header, at its end for an automatic footer, with
 //! the final value as the total when the numbering takes two numbers (`"1 / 1"`).
 //! Headers and footers see their page through `Engine.here` (page and numbering), so
-//! that `context counter(page).display()` works in them.
+//! that `context counter(page).display()` works in them. Every page also gets a tag of
+//! its own (a `PageMark`: its numbering and supplement), through which later iterations
+//! learn how the page a location landed on is numbered.
 
-use crate::base::{Abs, Point, Size, SourceResult, Span};
-use crate::doc::{Frame, Page, PageFill};
+use crate::base::{Abs, Point, Size, SourceResult, Span, Tag, TagInfo};
+use crate::doc::{Frame, FrameItem, Page, PageFill};
 use crate::eval::library::{is_numbering_pattern, page_number, page_total};
 use crate::layout::flow::layout_content;
 use crate::layout::text::{paint, resolve_rel};
 use crate::layout::{LaidPage, LayoutContext, PageNumber, Regions};
 use crate::model::{
-    ALIGN_ELEM, Alignment, Args, Content, HAlign, PAGE, Property, Ratio, Rel, Style, StyleChain,
-    Styles, VAlign, Value,
+    ALIGN_ELEM, Alignment, Args, Content, HAlign, PAGE, PageMark, Property, Ratio, Rel, Style,
+    StyleChain, Styles, VAlign, Value,
 };
 
 use super::run::Geometry;
@@ -110,6 +112,15 @@ pub fn finalize_page(
         frame.push_frame(Point::zero(), sub);
     }
 
+    // The page's own tag, for what later iterations ask about the page a location is on.
+    let mark = PageMark {
+        numbering: numbering.clone().unwrap_or(Value::None),
+        supplement: chain.get(PAGE, "supplement").cloned().unwrap_or(Value::Auto),
+    };
+    let info = TagInfo::element(mark.clone(), mark.fingerprint());
+    let tag = Tag { location: locator.child(MARK_KEY).location(), info };
+    frame.push(Point::zero(), FrameItem::Tag(tag));
+
     let fill = match chain.get(PAGE, "fill") {
         Some(Value::None) => PageFill::None,
         Some(Value::Color(color)) => PageFill::Paint(paint(*color)),
@@ -117,6 +128,10 @@ pub fn finalize_page(
     };
     Ok(Page { frame, fill, number, label })
 }
+
+/// The locator key of a page's own tag (apart from its header, footer, background and
+/// foreground).
+const MARK_KEY: u64 = 0x6d61_726b;
 
 /// Formats a page number with a numbering function (given the number and the total) or
 /// pattern (given the total too when it has a second counting symbol: `"1 / 1"`).

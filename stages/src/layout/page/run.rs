@@ -54,36 +54,25 @@ impl Geometry {
 
         let smaller = if page_height.is_finite() { width.min(page_height) } else { width };
         let auto = smaller * (2.5 / 21.0);
+        // Margins fold as in Typst: a later rule's sides replace only the sides it
+        // gives (`margin: (top: 30pt)` keeps the other sides of an earlier `10pt`).
+        let mut rels: [Option<Rel>; 4] = [None; 4];
+        let margin = PAGE.field_index("margin");
+        for style in styles.iter() {
+            let Style::Property(p) = style else { continue };
+            if p.elem != PAGE || Some(p.field) != margin {
+                continue;
+            }
+            for (side, given) in rels.iter_mut().zip(margin_sides(&p.value)) {
+                if let Some(given) = given {
+                    *side = given;
+                }
+            }
+        }
         let mut sides = [Some(auto); 4];
-        match chain.get(PAGE, "margin") {
-            Some(Value::Dict(dict)) => {
-                let side = |keys: &[&str]| keys.iter().find_map(|k| dict.get(k)).map(margin_value);
-                let rest = side(&["rest"]);
-                let x = side(&["x"]).or(rest);
-                let y = side(&["y"]).or(rest);
-                let fill = |own: Option<Option<Rel>>, axis: Option<Option<Rel>>| {
-                    own.or(axis).unwrap_or(None)
-                };
-                let rels = [
-                    fill(side(&["left", "inside"]), x),
-                    fill(side(&["top"]), y),
-                    fill(side(&["right", "outside"]), x),
-                    fill(side(&["bottom"]), y),
-                ];
-                for (i, rel) in rels.into_iter().enumerate() {
-                    let base = if i % 2 == 0 { width } else { page_height };
-                    sides[i] = rel.map(|r| resolve(styles, r, base));
-                }
-            }
-            Some(value @ (Value::Length(_) | Value::Ratio(_) | Value::Relative(_))) => {
-                if let Some(rel) = margin_value(value) {
-                    for (i, side) in sides.iter_mut().enumerate() {
-                        let base = if i % 2 == 0 { width } else { page_height };
-                        *side = Some(resolve(styles, rel, base));
-                    }
-                }
-            }
-            _ => {}
+        for (i, rel) in rels.into_iter().enumerate() {
+            let base = if i % 2 == 0 { width } else { page_height };
+            sides[i] = rel.map(|r| resolve(styles, r, base));
         }
         let [left, top, right, bottom] = sides.map(|side| side.unwrap_or(auto));
         Self { size, left, top, right, bottom }
@@ -95,6 +84,27 @@ impl Geometry {
             (self.size.width - self.left - self.right).max(Abs::zero()),
             (self.size.height - self.top - self.bottom).max(Abs::zero()),
         )
+    }
+}
+
+/// The sides (left, top, right, bottom) a `margin` value gives: `Some(None)` for an
+/// `auto` side, `None` for a side it leaves to earlier rules.
+fn margin_sides(value: &Value) -> [Option<Option<Rel>>; 4] {
+    match value {
+        Value::Dict(dict) => {
+            let side = |keys: &[&str]| keys.iter().find_map(|k| dict.get(k)).map(margin_value);
+            let rest = side(&["rest"]);
+            let x = side(&["x"]).or(rest);
+            let y = side(&["y"]).or(rest);
+            [
+                side(&["left", "inside"]).or(x),
+                side(&["top"]).or(y),
+                side(&["right", "outside"]).or(x),
+                side(&["bottom"]).or(y),
+            ]
+        }
+        Value::Length(_) | Value::Ratio(_) | Value::Relative(_) => [Some(margin_value(value)); 4],
+        _ => [Some(None); 4],
     }
 }
 
@@ -137,7 +147,8 @@ pub fn layout_run(cx: &mut LayoutContext, run: &PageRun) -> SourceResult<Vec<Lai
         }
     };
     let lead = run.lead.min(run.items.len());
-    let fragment = layout_page_flow(cx, &run.items[lead..], regions, &run.styles)?;
+    let tail = run.items.len() - run.tail.min(run.items.len() - lead);
+    let fragment = layout_page_flow(cx, &run.items[lead..tail], regions, &run.styles)?;
     let mut frames = fragment.0;
     if frames.is_empty() {
         frames.push(Frame::new(Size::new(column, if finite { body.height } else { Abs::zero() })));
@@ -171,6 +182,16 @@ pub fn layout_run(cx: &mut LayoutContext, run: &PageRun) -> SourceResult<Vec<Lai
             parity: if i == 0 { run.parity } else { None },
             locator: run.locator.child(PAGE_KEY | i as u64),
         });
+    }
+    // Tags after a weak page break at the document's end stand after the last page's
+    // content, at its very bottom.
+    if let Some(last) = pages.last_mut() {
+        let bottom = Point::new(Abs::zero(), last.frame.height());
+        for item in &run.items[tail..] {
+            if let FlowItem::Tag(tag) = item {
+                last.frame.push(bottom, FrameItem::Tag(tag.clone()));
+            }
+        }
     }
     Ok(pages)
 }

@@ -42,7 +42,8 @@ fn run(
             })
         })
         .collect();
-    PageRun { index, styles, parity, items, lead: 0, locator: Locator::root().child(index as u64) }
+    let locator = Locator::root().child(index as u64);
+    PageRun { index, styles, parity, items, lead: 0, tail: 0, locator }
 }
 
 /// Lays out, paginates and finalizes `runs` and hands the pages to `f`.
