@@ -451,7 +451,12 @@ impl Stacker {
                 })
                 .fold(Abs::zero(), Abs::max)
         };
-        let mut frame = Frame::new(Size::new(width, self.used));
+        // The spacing before an item that moved on does not count.
+        let height = match pieces.is_empty() {
+            true => self.used,
+            false => pieces.iter().map(|(_, p)| p.top + p.height()).fold(Abs::zero(), Abs::max),
+        };
+        let mut frame = Frame::new(Size::new(width, height));
         let mut baseline = None;
         for (x, piece) in pieces {
             let lift =

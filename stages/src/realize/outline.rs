@@ -148,6 +148,9 @@ impl Filter {
                 Selector::Elem(elem, _) if *elem == FIGURE => {
                     Ok(Self { figures: Some((**selector).clone()), ..Self::default() })
                 }
+                Selector::Elem(elem, _) if !outlinable(*elem) => {
+                    crate::bail!(span, "cannot outline {}", elem.short_name())
+                }
                 Selector::Elem(elem, _) => unsupported(elem.name()),
                 _ => unsupported("this selector"),
             },
@@ -259,7 +262,12 @@ impl Entry {
                 pieces.push(Content::new(SPACE));
                 pieces.push(Content::text("\u{2060}"));
             }
-            None => pieces.push(Content::new(SPACE)),
+            // Without a fill, the page number goes to the end of the line (Typst's
+            // `h(1fr)`), joined to it all the same.
+            None => {
+                pieces.push(h(Value::Fraction(Fr(1.0)), false));
+                pieces.push(Content::text("\u{2060}"));
+            }
         }
         pieces.push(Content::text(ecow::eco_format!("{}", self.record.page)));
         let line = link_to(&self.record, Content::sequence(pieces).spanned(span));

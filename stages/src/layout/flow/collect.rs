@@ -23,7 +23,7 @@ use crate::layout::text::{
 };
 use crate::layout::{LayoutContext, Regions};
 use crate::model::{
-    Alignment, BLOCK, Color, Content, PLACE, Rel, StyleChain, Styles, VAlign, Value,
+    Alignment, BLOCK, Color, Content, PLACE, PLACE_FLUSH, Rel, StyleChain, Styles, VAlign, Value,
 };
 use crate::realize::{FlowItem, InlinePiece, Par, Spacing};
 
@@ -55,6 +55,8 @@ pub(super) enum Child<'a> {
     Block(BlockChild<'a>),
     /// Content placed out of the flow (`place`).
     Place(PlaceChild<'a>),
+    /// `place.flush`: the floats still waiting are placed before what follows.
+    Flush,
     Colbreak {
         weak: bool,
     },
@@ -153,6 +155,10 @@ pub(super) fn collect<'a>(
             FlowItem::Block { content, styles, locator } => {
                 if content.is(PLACE) {
                     out.push(Child::Place(place_child(content, styles, *locator)));
+                    continue;
+                }
+                if content.is(PLACE_FLUSH) {
+                    out.push(Child::Flush);
                     continue;
                 }
                 let get = |name: &str| block_field(content, styles, name);

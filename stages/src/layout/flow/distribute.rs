@@ -23,7 +23,7 @@ use crate::model::Styles;
 use crate::realize::FlowItem;
 
 use super::collect::{BlockChild, Child, PlaceChild, hide};
-use super::footnotes::{Entry, Footnotes};
+use super::footnotes::{Entry, Footnotes, order_nested};
 use super::layout::layout_content;
 use super::lines::LineNumbers;
 
@@ -47,12 +47,13 @@ enum Item {
         dx: Abs,
         dy: Abs,
     },
-    /// A float at the top (`top`) or bottom of the region, taking its height plus
+    /// A float at the top or bottom of the region (its vertical alignment `top`: below
+    /// 0.75 is the top; `None` for `auto` until it is added), taking its height plus
     /// clearance.
     Float {
         frame: Frame,
         x: f64,
-        top: bool,
+        top: Option<f64>,
         clearance: Abs,
         dx: Abs,
         dy: Abs,
@@ -87,6 +88,11 @@ struct Distributor<'a> {
     spill: Vec<Frame>,
     /// The note whose entry broke.
     spilled: Option<crate::base::Location>,
+    /// Entries that did not fit beside their markers and wait for the next region.
+    queue: Vec<Entry>,
+    /// Whether the flow has one child only: as in Typst, that child keeps the vertical
+    /// expansion of the regions (a padded grid cell's body fills the cell).
+    alone: bool,
 }
 
 /// Distributes the children into regions; `page` holds the page run's styles and items
@@ -108,6 +114,9 @@ pub(super) fn distribute(
         entries: Vec::new(),
         spill: Vec::new(),
         spilled: None,
+        queue: Vec::new(),
+        alone: children.iter().filter(|c| !matches!(c, Child::Rel { weakness: 1.., .. })).count()
+            == 1,
     };
     let mut i = 0;
     while i < children.len() {
@@ -122,37 +131,36 @@ pub(super) fn distribute(
                 d.items.push(Item::Fr(*fr));
             }
             Child::Tag(tag) => d.items.push(Item::Tag(tag.clone())),
+            Child::Flush => {
+                // Regions end until no float waits (each takes at least one).
+                while !d.pending.is_empty() && d.regions.breakable {
+                    d.finish_region();
+                }
+            }
             Child::Colbreak { weak } => {
                 if d.regions.breakable && (!*weak || d.has_content()) {
                     d.finish_region();
                 }
             }
             Child::Line(line) => {
-                let (mut entries, mut need) = d.notes_in(cx, &line.frame)?;
-                if !d.fits(line.need + need) && d.may_break() {
-                    // The line stays with the start of its last note's entry if that
-                    // entry can break; the rest of it goes on to the next regions.
-                    if let Some((kept, rest)) = d.split_last(cx, &entries, need, line.need)? {
-                        if let Some(last) = entries.last_mut() {
-                            need = need - last.1.height() + kept.height();
-                            last.1 = kept;
-                        }
-                        d.push_frame(line.frame.clone(), line.x, line.y);
-                        d.add_notes(entries, need);
-                        d.spill = rest;
-                        d.sticky = None;
-                        i += 1;
-                        continue;
-                    }
+                let (entries, need) = d.notes_in(cx, &line.frame)?;
+                // A line moves on when it does not fit, or when the entry of its first
+                // note cannot start beside it; the entries of its other notes that do
+                // not fit wait for the next region (see `place_notes`).
+                if !d.fits(line.need + need)
+                    && d.may_break()
+                    && (!d.fits(line.need) || !d.can_start(cx, entries.first(), line.need)?)
+                {
                     if let Some(restart) = d.restart_sticky() {
                         i = restart;
                         continue;
                     }
+                    // The next region may be taken by floats: try again there.
                     d.finish_region();
-                    (entries, need) = d.notes_in(cx, &line.frame)?;
+                    continue;
                 }
                 d.push_frame(line.frame.clone(), line.x, line.y);
-                d.add_notes(entries, need);
+                d.place_notes(cx, entries)?;
                 d.sticky = None;
             }
             Child::Block(block) => {
@@ -167,7 +175,8 @@ pub(super) fn distribute(
     }
     // Floats that are still waiting get regions of their own.
     loop {
-        let more = (!d.pending.is_empty() || !d.spill.is_empty()) && d.regions.breakable;
+        let waiting = !d.pending.is_empty() || !d.spill.is_empty() || !d.queue.is_empty();
+        let more = waiting && d.regions.breakable;
         d.finish(more);
         if !more {
             break;
@@ -209,7 +218,7 @@ impl Distributor<'_> {
         Regions {
             size: Size::new(self.regions.size.width, self.remaining.max(Abs::zero())),
             full: self.regions.full,
-            expand: (self.regions.expand.0, false),
+            expand: (self.regions.expand.0, self.regions.expand.1 && self.alone),
             breakable: self.regions.breakable,
         }
     }
@@ -282,38 +291,77 @@ impl Distributor<'_> {
         Ok((entries, need))
     }
 
-    /// The start of the last of `entries` (which take `need`) broken to fit beside a line
-    /// that needs `line_need`, and the rest of it; `None` if it cannot break so.
-    fn split_last(
-        &mut self,
-        cx: &mut LayoutContext,
-        entries: &[Entry],
-        need: Abs,
-        line_need: Abs,
-    ) -> SourceResult<Option<(Frame, Vec<Frame>)>> {
-        let Some((location, frame)) = entries.last() else { return Ok(None) };
-        let first = self.remaining - line_need - (need - frame.height());
-        let Some(notes) = &mut self.notes else { return Ok(None) };
-        if !self.spill.is_empty() || first.to_pt() <= 0.0 {
-            return Ok(None);
-        }
-        let Some(mut frames) = notes.split(cx, *location, first, &self.regions)? else {
-            return Ok(None);
+    /// The room that the separator (before a region's first entry) and the gap above
+    /// an entry take.
+    fn entry_spacing(&mut self, cx: &mut LayoutContext) -> SourceResult<(Abs, Abs)> {
+        let fresh = self.entries.is_empty();
+        let Some(notes) = &mut self.notes else { return Ok((Abs::zero(), Abs::zero())) };
+        let (clearance, gap) = notes.spacing();
+        let separator = if fresh {
+            clearance + notes.separator(cx, &self.regions)?.height()
+        } else {
+            Abs::zero()
         };
-        self.spilled = Some(*location);
-        let kept = frames.remove(0);
-        Ok(Some((kept, frames)))
+        Ok((separator, gap))
     }
 
-    /// Places footnote entries in the current region, taking `need` of its room.
-    fn add_notes(&mut self, entries: Vec<Entry>, need: Abs) {
-        if let Some(notes) = &mut self.notes
-            && !entries.is_empty()
-        {
-            notes.place(&entries);
-            self.remaining -= need;
-            self.entries.extend(entries);
+    /// Whether the entry `first` (if any) can start in this region beside content of
+    /// height `beside`: whole, or broken with its start here. Entries waiting already
+    /// put it behind them, which asks for nothing here.
+    fn can_start(
+        &mut self,
+        cx: &mut LayoutContext,
+        first: Option<&Entry>,
+        beside: Abs,
+    ) -> SourceResult<bool> {
+        let Some((location, frame)) = first else { return Ok(true) };
+        if !self.queue.is_empty() || !self.spill.is_empty() {
+            return Ok(true);
         }
+        let (separator, gap) = self.entry_spacing(cx)?;
+        let room = self.remaining - beside - separator - gap;
+        if frame.height().to_pt() <= room.to_pt() + 1e-6 {
+            return Ok(true);
+        }
+        let Some(notes) = &mut self.notes else { return Ok(true) };
+        Ok(room.to_pt() > 0.0 && notes.split(cx, *location, room, &self.regions)?.is_some())
+    }
+
+    /// Places the entries of the notes of content just added, in order: each that fits;
+    /// the first that does not breaks with its start here if it can (the rest goes on),
+    /// and it and those after it wait for the next region, as in Typst.
+    fn place_notes(&mut self, cx: &mut LayoutContext, entries: Vec<Entry>) -> SourceResult<()> {
+        for (location, frame) in entries {
+            let Some(notes) = &mut self.notes else { return Ok(()) };
+            notes.place(&[(location, Frame::default())]);
+            if !self.queue.is_empty() || !self.spill.is_empty() {
+                self.queue.push((location, frame));
+                continue;
+            }
+            let (separator, gap) = self.entry_spacing(cx)?;
+            let room = self.remaining - separator - gap;
+            if frame.height().to_pt() <= room.to_pt() + 1e-6 {
+                self.remaining -= separator + gap + frame.height();
+                self.entries.push((location, frame));
+                continue;
+            }
+            let Some(notes) = &mut self.notes else { return Ok(()) };
+            let split = match room.to_pt() > 0.0 {
+                true => notes.split(cx, location, room, &self.regions)?,
+                false => None,
+            };
+            match split {
+                Some(mut frames) => {
+                    let kept = frames.remove(0);
+                    self.remaining -= separator + gap + kept.height();
+                    self.entries.push((location, kept));
+                    self.spill = frames;
+                    self.spilled = Some(location);
+                }
+                None => self.queue.push((location, frame)),
+            }
+        }
+        Ok(())
     }
 
     /// Goes back to before the pending sticky block and ends the region there; returns
@@ -349,12 +397,14 @@ impl Distributor<'_> {
         let layout = |cx: &mut LayoutContext, regions| {
             layout_block_elem(cx, block.content, block.styles, block.locator, regions)
         };
-        let mut fragment = self.reserving(cx, &layout)?;
+        let fragment = self.reserving(cx, &layout)?;
         let misfit = match fragment.0.as_slice() {
             [] => false,
             [only] => {
-                let need = self.notes_in(cx, only)?.1;
+                let (entries, need) = self.notes_in(cx, only)?;
                 !self.fits(only.height() + need)
+                    && (!self.fits(only.height())
+                        || !self.can_start(cx, entries.first(), only.height())?)
             }
             // A body that left the first region empty moves on as a whole.
             [first, ..] => first.is_empty(),
@@ -365,8 +415,9 @@ impl Distributor<'_> {
             {
                 return Ok(Some(restart));
             }
+            // The next region may be taken by floats: try again there.
             self.finish_region();
-            fragment = self.reserving(cx, &layout)?;
+            return Ok(Some(index));
         }
         let count = fragment.0.len();
         let hidden = crate::realize::hidden(block.styles);
@@ -377,9 +428,9 @@ impl Distributor<'_> {
             if hidden {
                 hide(&mut frame);
             }
-            let (entries, need) = self.notes_in(cx, &frame)?;
+            let entries = self.notes_in(cx, &frame)?.0;
             self.push_frame(frame, block.x, block.y);
-            self.add_notes(entries, need);
+            self.place_notes(cx, entries)?;
             if i + 1 < count {
                 self.sticky = None;
             }
@@ -410,9 +461,11 @@ impl Distributor<'_> {
             let mut need_later = Abs::zero();
             for (i, frame) in fragment.0.iter().enumerate() {
                 let fresh = i > 0 || self.entries.is_empty();
+                let waiting = i == 0 && (!self.queue.is_empty() || !self.spill.is_empty());
+                let room = if i == 0 { self.remaining } else { self.regions.full };
                 let Some(notes) = &mut self.notes else { break };
-                let entries = notes.entries(cx, frame, &self.regions)?;
-                let need = notes.need(cx, &entries, fresh, &self.regions)?;
+                let entries = notes.entries_at(cx, frame, &self.regions)?;
+                let need = fitting(notes, cx, &entries, room, fresh, waiting, &self.regions)?;
                 if i == 0 {
                     need_first = need;
                 } else {
@@ -443,8 +496,8 @@ impl Distributor<'_> {
         if crate::realize::hidden(place.styles) {
             hide(&mut frame);
         }
-        let (entries, need) = self.notes_in(cx, &frame)?;
-        self.add_notes(entries, need);
+        let entries = self.notes_in(cx, &frame)?.0;
+        self.place_notes(cx, entries)?;
         let dx = resolve_rel(place.styles, place.dx, base.width);
         let dy = resolve_rel(
             place.styles,
@@ -455,23 +508,50 @@ impl Distributor<'_> {
             self.items.push(Item::Placed { frame, x: place.x, y: place.y, dx, dy });
             return Ok(());
         }
-        let top = match place.y {
-            Some(y) => y < 0.75,
-            // `auto`: the edge nearer to the current position.
-            None => self.regions.size.height - self.remaining < self.remaining,
-        };
-        let float = Item::Float { frame, x: place.x, top, clearance: place.clearance, dx, dy };
-        let height = match &float {
-            Item::Float { frame, clearance, .. } => frame.height() + *clearance,
-            _ => Abs::zero(),
-        };
-        if !self.fits(height) && self.may_break() {
+        let float =
+            Item::Float { frame, x: place.x, top: place.y, clearance: place.clearance, dx, dy };
+        // A float waits behind the floats already waiting, keeping their order.
+        if !self.pending.is_empty() && self.regions.breakable {
             self.pending.push(float);
-        } else {
-            self.remaining -= height;
-            self.items.push(float);
+            return Ok(());
+        }
+        if let Some(float) = self.add_float(float) {
+            self.pending.push(float);
         }
         Ok(())
+    }
+
+    /// Adds a float to the region if it fits (or if moving on gains nothing); gives it
+    /// back otherwise. Its clearance counts towards fitting only when the region holds
+    /// content, as in Typst; `auto` puts it at the edge nearer to the middle of where it
+    /// would stand in the flow.
+    fn add_float(&mut self, mut float: Item) -> Option<Item> {
+        let Item::Float { frame, top, clearance, .. } = &mut float else { return None };
+        let height = frame.height() + *clearance;
+        let flowing = self.items.iter().any(|item| matches!(item, Item::Frame { .. }));
+        let need = if flowing { height } else { frame.height() };
+        // Weak spacing at the end may collapse at the float: its room counts as free.
+        let weak: Abs = self
+            .items
+            .iter()
+            .rev()
+            .take_while(|item| !matches!(item, Item::Frame { .. } | Item::Fr(_)))
+            .filter_map(|item| match item {
+                Item::Abs(amount, 1..) => Some(*amount),
+                _ => None,
+            })
+            .fold(Abs::zero(), |a, b| a + b);
+        if need.to_pt() > (self.remaining + weak).to_pt() + 1e-6 && self.may_break() {
+            return Some(float);
+        }
+        if top.is_none() {
+            let base = self.regions.size.height;
+            let used = base - self.remaining - weak;
+            *top = Some(if (used + need / 2.0).to_pt() <= base.to_pt() / 2.0 { 0.0 } else { 1.0 });
+        }
+        self.remaining -= height;
+        self.items.push(float);
+        None
     }
 
     /// Composes the current region into a frame and moves on to the next region.
@@ -499,7 +579,7 @@ impl Distributor<'_> {
                     separator: notes.separator_frame().unwrap_or_default(),
                     clearance,
                     gap,
-                    entries: entries.into_iter().map(|(_, frame)| frame).collect(),
+                    entries,
                 })
             }
             _ => None,
@@ -509,11 +589,14 @@ impl Distributor<'_> {
         self.remaining = self.regions.size.height;
         self.sticky = None;
         self.items = carried;
-        for float in std::mem::take(&mut self.pending) {
-            if let Item::Float { frame, clearance, .. } = &float {
-                self.remaining -= frame.height() + *clearance;
+        // Waiting floats come first, in order, as long as they fit.
+        let mut pending = std::mem::take(&mut self.pending).into_iter();
+        while let Some(float) = pending.next() {
+            if let Some(float) = self.add_float(float) {
+                self.pending.push(float);
+                self.pending.extend(pending);
+                break;
             }
-            self.items.push(float);
         }
         // The next piece of a broken entry opens the new region's footnotes.
         if !self.spill.is_empty()
@@ -525,7 +608,55 @@ impl Distributor<'_> {
             self.remaining -= clearance + separator + gap + frame.height();
             self.entries.push((location, frame));
         }
+        // Then the entries that waited, as long as they fit (the first one in any case
+        // when it is the region's first).
+        let Some(notes) = &mut self.notes else { return };
+        let (clearance, gap) = notes.spacing();
+        let separator = notes.separator_frame().map_or(Abs::zero(), |f| f.height());
+        let mut queue = std::mem::take(&mut self.queue).into_iter();
+        while let Some((location, frame)) = queue.next() {
+            let first = self.entries.is_empty();
+            let need =
+                gap + frame.height() + if first { clearance + separator } else { Abs::zero() };
+            if !first && !self.fits(need) {
+                self.queue.push((location, frame));
+                self.queue.extend(queue);
+                break;
+            }
+            self.remaining -= need;
+            self.entries.push((location, frame));
+        }
     }
+}
+
+/// The room at a region's bottom that the entries of a frame of a breakable block take,
+/// given with their markers' heights in the frame: as in Typst, the entries that fit
+/// below their markers, in order, within `room` (after the separator when the region
+/// has no entries yet: `fresh`); none while other entries wait (`waiting`).
+fn fitting(
+    notes: &mut Footnotes,
+    cx: &mut LayoutContext,
+    entries: &[(Abs, Entry)],
+    room: Abs,
+    fresh: bool,
+    waiting: bool,
+    regions: &Regions,
+) -> SourceResult<Abs> {
+    if waiting || entries.is_empty() {
+        return Ok(Abs::zero());
+    }
+    let (clearance, gap) = notes.spacing();
+    let separator =
+        if fresh { clearance + notes.separator(cx, regions)?.height() } else { Abs::zero() };
+    let mut used = Abs::zero();
+    for (y, (_, frame)) in entries {
+        let add = gap + frame.height() + if used == Abs::zero() { separator } else { Abs::zero() };
+        if (*y + used + add).to_pt() > room.to_pt() + 1e-6 {
+            break;
+        }
+        used += add;
+    }
+    Ok(used)
 }
 
 /// Moves tags that only spacing separates from the frame after them past that spacing:
@@ -557,13 +688,13 @@ struct NoteArea {
     separator: Frame,
     clearance: Abs,
     gap: Abs,
-    entries: Vec<Frame>,
+    entries: Vec<Entry>,
 }
 
 impl NoteArea {
     /// The height the area takes.
     fn height(&self) -> Abs {
-        let entries = self.entries.iter().map(|frame| self.gap + frame.height());
+        let entries = self.entries.iter().map(|(_, frame)| self.gap + frame.height());
         entries.fold(self.clearance + self.separator.height(), |a, b| a + b)
     }
 }
@@ -592,7 +723,8 @@ fn compose(mut items: Vec<Item>, regions: &Regions, notes: Option<NoteArea>) -> 
     let mut used = notes_height;
     let mut fr = 0.0;
     let mut width = notes.as_ref().map_or(Abs::zero(), |notes| {
-        notes.entries.iter().chain([&notes.separator]).map(Frame::width).fold(Abs::zero(), Abs::max)
+        let entries = notes.entries.iter().map(|(_, frame)| frame);
+        entries.chain([&notes.separator]).map(Frame::width).fold(Abs::zero(), Abs::max)
     });
     for item in &items {
         match item {
@@ -622,28 +754,48 @@ fn compose(mut items: Vec<Item>, regions: &Regions, notes: Option<NoteArea>) -> 
     let mut out = Frame::new(Size::new(width, height));
     let mut top = Abs::zero();
     let mut bottom = height - notes_height;
-    if let Some(notes) = notes {
+    if let Some(mut notes) = notes {
+        let mut body: Vec<&mut Frame> = items
+            .iter_mut()
+            .filter_map(|item| match item {
+                Item::Frame { frame, .. }
+                | Item::Placed { frame, .. }
+                | Item::Float { frame, .. } => Some(frame),
+                _ => None,
+            })
+            .collect();
+        order_nested(&mut body, &mut notes.entries);
         let mut y = bottom + notes.clearance;
         let separator_height = notes.separator.height();
         out.push_frame(Point::new(Abs::zero(), y), notes.separator);
         y += separator_height;
-        for entry in notes.entries {
+        for (_, entry) in notes.entries {
             y += notes.gap;
             let h = entry.height();
             out.push_frame(Point::new(Abs::zero(), y), entry);
             y += h;
         }
     }
+    // Top floats go down from the top; bottom floats, in order, fill the space above
+    // the footnotes, each after its clearance.
+    let at_top = |align: &Option<f64>| align.is_some_and(|y| y < 0.75);
     for item in &items {
-        if let Item::Float { frame, x, top: at_top, clearance, dx, dy } = item {
+        if let Item::Float { frame, clearance, top: align, .. } = item
+            && !at_top(align)
+        {
+            bottom -= frame.height() + *clearance;
+        }
+    }
+    for item in &items {
+        if let Item::Float { frame, x, top: align, clearance, dx, dy } = item {
             let px = (width - frame.width()) * *x + *dx;
-            if *at_top {
+            if at_top(align) {
                 out.push_frame(Point::new(px, top + *dy), frame.clone());
                 top += frame.height() + *clearance;
             } else {
-                bottom -= frame.height();
+                bottom += *clearance;
                 out.push_frame(Point::new(px, bottom + *dy), frame.clone());
-                bottom -= *clearance;
+                bottom += frame.height();
             }
         }
     }

@@ -17,9 +17,15 @@ use crate::doc::{Frame, FrameItem};
 use crate::layout::props::Props;
 use crate::layout::{LayoutContext, Regions};
 use crate::model::{Content, FOOTNOTE, FOOTNOTE_ENTRY, Styles, Value};
-use crate::realize::{FlowItem, entry_locator, entry_tag, footnote_entry, is_reference};
+use crate::realize::{
+    FlowItem, InlinePiece, entry_locator, entry_tag, footnote_entry, is_reference,
+};
 
 use super::layout::layout_content;
+
+/// How far (in pt) the tags of nested notes stand right of their outer marker's tag, one
+/// step more for each note (so that each has a place of its own, shared with its label).
+const NESTED_NUDGE: f64 = 1e-4;
 
 /// The locator key of the separator's content.
 const SEPARATOR_KEY: u64 = 0x666e_7365_7061_7200;
@@ -72,12 +78,22 @@ impl Config {
     }
 }
 
-/// The longest common prefix of the styles of `items`, if any has styles.
+/// The longest common prefix of the styles of `items` (of a paragraph's pieces, whose
+/// own styles are its last piece's), if any has styles.
 fn trunk(items: &[FlowItem]) -> Option<Styles> {
-    let mut lists = items.iter().filter_map(|item| match item {
-        FlowItem::Par(par) => Some(&par.styles),
-        FlowItem::Spacing { styles, .. } | FlowItem::Block { styles, .. } => Some(styles),
-        FlowItem::Colbreak { .. } | FlowItem::Tag(_) => None,
+    let mut lists = items.iter().flat_map(|item| -> Box<dyn Iterator<Item = &Styles>> {
+        match item {
+            FlowItem::Par(par) => Box::new(par.items.iter().filter_map(|piece| match piece {
+                InlinePiece::Text { styles, .. }
+                | InlinePiece::Spacing { styles, .. }
+                | InlinePiece::Box { styles, .. } => Some(styles),
+                InlinePiece::Linebreak { .. } | InlinePiece::Tag(_) => None,
+            })),
+            FlowItem::Spacing { styles, .. } | FlowItem::Block { styles, .. } => {
+                Box::new(std::iter::once(styles))
+            }
+            FlowItem::Colbreak { .. } | FlowItem::Tag(_) => Box::new(std::iter::empty()),
+        }
     });
     let first = lists.next()?.iter().as_slice();
     let len = lists.fold(first.len(), |len, other| {
@@ -129,20 +145,32 @@ impl<'a> Footnotes<'a> {
         frame: &Frame,
         regions: &Regions,
     ) -> SourceResult<Vec<Entry>> {
+        let entries = self.entries_at(cx, frame, regions)?;
+        Ok(entries.into_iter().map(|(_, entry)| entry).collect())
+    }
+
+    /// As [`Self::entries`], each with the height in `frame` of the marker that brought
+    /// it (a nested note's entry comes with its outer marker's).
+    pub fn entries_at(
+        &mut self,
+        cx: &mut LayoutContext,
+        frame: &Frame,
+        regions: &Regions,
+    ) -> SourceResult<Vec<(Abs, Entry)>> {
         let mut notes = Vec::new();
-        find_notes(frame, &mut notes);
-        let mut out: Vec<Entry> = Vec::new();
-        let mut stack: Vec<Content> = notes.into_iter().rev().collect();
-        while let Some(note) = stack.pop() {
+        find_notes(frame, Abs::zero(), &mut notes);
+        let mut out: Vec<(Abs, Entry)> = Vec::new();
+        let mut stack: Vec<(Abs, Content)> = notes.into_iter().rev().collect();
+        while let Some((y, note)) = stack.pop() {
             let Some(location) = note.location() else { continue };
-            if self.placed.contains(&location) || out.iter().any(|(l, _)| *l == location) {
+            if self.placed.contains(&location) || out.iter().any(|(_, (l, _))| *l == location) {
                 continue;
             }
             let frame = self.entry(cx, &note, location, regions)?;
             let mut nested = Vec::new();
-            find_notes(&frame, &mut nested);
-            stack.extend(nested.into_iter().rev());
-            out.push((location, frame));
+            find_notes(&frame, Abs::zero(), &mut nested);
+            stack.extend(nested.into_iter().rev().map(|(_, note)| (y, note)));
+            out.push((y, (location, frame)));
         }
         Ok(out)
     }
@@ -264,21 +292,127 @@ fn entry_regions(regions: &Regions) -> Regions {
 }
 
 /// Collects the footnotes (not those that refer to another) whose tags `frame` holds,
-/// in the order they appear.
-fn find_notes(frame: &Frame, out: &mut Vec<Content>) {
-    for (_, item) in frame.items() {
+/// in the order they appear, each with its height in the frame (`top` being the frame's
+/// own).
+fn find_notes(frame: &Frame, top: Abs, out: &mut Vec<(Abs, Content)>) {
+    for (pos, item) in frame.items() {
         match item {
-            FrameItem::Group(group) => find_notes(&group.frame, out),
+            FrameItem::Group(group) => find_notes(&group.frame, top + pos.y, out),
             FrameItem::Tag(tag) => {
                 if let TagInfo::Element(payload) = &tag.info
                     && let Some(elem) = payload.downcast::<Content>()
                     && elem.is(FOOTNOTE)
                     && !is_reference(elem)
                 {
-                    out.push(elem.clone());
+                    out.push((top + pos.y, elem.clone()));
                 }
             }
             _ => {}
         }
     }
+}
+
+/// Orders the notes inside entries as Typst does: an entry's content counts as standing
+/// right after its note's marker (Typst's logical parent), so a note nested in an entry
+/// comes before the notes that follow the outer marker in the body and is numbered so.
+/// The tags of the notes in each entry of `entries` (by their note's location) move next
+/// to the outer marker's tag in `body` when the region holds that marker.
+pub(super) fn order_nested(body: &mut [&mut Frame], entries: &mut [(Location, Frame)]) {
+    for (location, entry) in entries.iter_mut() {
+        let (rest, tags) = take_note_tags(entry);
+        if tags.is_empty() {
+            continue;
+        }
+        for frame in body.iter_mut() {
+            if let Some(new) = insert_after(frame, *location, &tags) {
+                **frame = new;
+                *entry = rest;
+                break;
+            }
+        }
+    }
+}
+
+/// `frame` without the tags of the notes it holds (those that do not refer to another)
+/// and the tags at their places, and those tags in order.
+fn take_note_tags(frame: &Frame) -> (Frame, Vec<(Point, crate::base::Tag)>) {
+    let mut out = empty_like(frame);
+    let mut tags = Vec::new();
+    // A note's label tag stands at the note's place: it goes along.
+    let places: Vec<Point> = frame
+        .items()
+        .filter(|(_, item)| matches!(item, FrameItem::Tag(tag) if is_note_tag(tag)))
+        .map(|(pos, _)| *pos)
+        .collect();
+    for (pos, item) in frame.items() {
+        match item {
+            FrameItem::Tag(tag) if places.contains(pos) => tags.push((*pos, tag.clone())),
+            FrameItem::Group(group) => {
+                let (inner, nested) = take_note_tags(&group.frame);
+                let mut group = group.clone();
+                if !nested.is_empty() {
+                    group.frame = inner;
+                    tags.extend(nested);
+                }
+                out.push(*pos, FrameItem::Group(group));
+            }
+            _ => out.push(*pos, item.clone()),
+        }
+    }
+    (out, tags)
+}
+
+/// `frame` with `tags` right after the tag of the element at `location` (at its place),
+/// or `None` when the frame does not hold that tag.
+fn insert_after(
+    frame: &Frame,
+    location: Location,
+    tags: &[(Point, crate::base::Tag)],
+) -> Option<Frame> {
+    let mut out = empty_like(frame);
+    let mut found = false;
+    for (pos, item) in frame.items() {
+        match item {
+            FrameItem::Tag(tag) if !found && tag.location == location => {
+                out.push(*pos, item.clone());
+                // A hair to the right: a counter read through the marker's place takes
+                // what stands at that very place too, and these come after it.
+                let mut step = 0;
+                for (i, (place, tag)) in tags.iter().enumerate() {
+                    if i == 0 || tags[i - 1].0 != *place {
+                        step += 1;
+                    }
+                    let after = Point::new(Abs::pt(NESTED_NUDGE * step as f64), Abs::zero());
+                    out.push(*pos + after, FrameItem::Tag(tag.clone()));
+                }
+                found = true;
+            }
+            FrameItem::Group(group) if !found => match insert_after(&group.frame, location, tags) {
+                Some(inner) => {
+                    let mut group = group.clone();
+                    group.frame = inner;
+                    out.push(*pos, FrameItem::Group(group));
+                    found = true;
+                }
+                None => out.push(*pos, item.clone()),
+            },
+            _ => out.push(*pos, item.clone()),
+        }
+    }
+    found.then_some(out)
+}
+
+/// Whether `tag` is a note's (one that gets an entry).
+fn is_note_tag(tag: &crate::base::Tag) -> bool {
+    matches!(&tag.info, TagInfo::Element(payload)
+        if payload.downcast::<Content>().is_some_and(|e| e.is(FOOTNOTE) && !is_reference(e)))
+}
+
+/// An empty frame of `frame`'s size and baseline.
+fn empty_like(frame: &Frame) -> Frame {
+    let mut out = Frame::new(frame.size());
+    if frame.baseline() != frame.height() {
+        out.set_baseline(frame.baseline());
+    }
+    out
 }
