@@ -36,21 +36,30 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
                     return Ok(result);
                 }
                 let target = access::access(vm, target_expr)?.clone();
-                let callee = resolve_method(target, access)?;
+                let callee = resolve_method(target, access, false)?;
                 return call_resolved(vm, callee, access, args, span);
             }
             let target = target.clone();
-            let callee = resolve_method(target, access)?;
+            let callee = resolve_method(target, access, false)?;
             return call_resolved(vm, callee, access, args, span);
         }
         let target = eval_expr(vm, target_expr)?;
-        let callee = resolve_method(target, access)?;
+        let module = match &target {
+            Value::Module(module) => Some(EcoString::from(module.name())),
+            _ => None,
+        };
+        let callee = resolve_method(target, access, false)?;
+        if let Callee::Field(Value::Symbol(symbol)) = &callee {
+            super::code::warn_deprecated_symbol(vm, access, module.as_deref(), symbol);
+        }
         let args = eval_args(vm, call.args(), span)?;
         return call_resolved(vm, callee, access, args, span);
     }
     let func = eval_expr(vm, callee)?;
     let message = match &func {
         Value::Func(_) => None,
+        Value::Symbol(symbol) if super::math::symbol_callable(symbol) => None,
+        Value::Symbol(symbol) => Some(eco_format!("symbol {} is not callable", symbol.get())),
         Value::Type(ty) if super::library::has_constructor(*ty) => None,
         Value::Type(ty) => Some(eco_format!("type {} does not have a constructor", ty.long_name())),
         other => Some(eco_format!("expected function, found {}", other.ty().long_name())),
@@ -89,7 +98,7 @@ pub fn check_call_depth(engine: &Engine, span: Span) -> SourceResult<()> {
 }
 
 /// What `target.name(..)` calls.
-enum Callee {
+pub(super) enum Callee {
     /// A method of the target's type, called on the target.
     Method(Value),
     /// A function stored in a field of a module, function, type or symbol.
@@ -100,8 +109,13 @@ enum Callee {
 }
 
 /// Resolves `target.name`: a method of the target's type, or else a function stored in
-/// a field of a module, function, type or symbol.
-fn resolve_method(target: Value, access: ast::FieldAccess) -> SourceResult<Callee> {
+/// a field of a module, function, type or symbol. `in_math` picks the hints of a call
+/// written in math.
+pub(super) fn resolve_method(
+    target: Value,
+    access: ast::FieldAccess,
+    in_math: bool,
+) -> SourceResult<Callee> {
     let name = access.field();
     let is_container =
         matches!(target, Value::Module(_) | Value::Func(_) | Value::Type(_) | Value::Symbol(_));
@@ -120,12 +134,12 @@ fn resolve_method(target: Value, access: ast::FieldAccess) -> SourceResult<Calle
         Ok(other) => {
             crate::bail!(access.span(), "expected function, found {}", other.ty().long_name())
         }
-        Err(_) => Err(eco_vec![missing_method(target, access)]),
+        Err(_) => Err(eco_vec![missing_method(target, access, in_math)]),
     }
 }
 
 /// Calls what `resolve_method` found with the evaluated arguments.
-fn call_resolved(
+pub(super) fn call_resolved(
     vm: &mut Vm,
     callee: Callee,
     access: ast::FieldAccess,
@@ -179,8 +193,9 @@ fn call_note(name: Option<&str>) -> EcoString {
 
 /// Typst's error for `target.name(..)` where the target's type has no method `name`,
 /// with hints where `name` is a field that was meant to be read or a stored function
-/// that was meant to be called. It points to the field access, not the whole call.
-fn missing_method(target: Value, access: ast::FieldAccess) -> SourceDiagnostic {
+/// that was meant to be called. It points to the field access, not the whole call. In
+/// math, the hints say how to get there from math.
+fn missing_method(target: Value, access: ast::FieldAccess, in_math: bool) -> SourceDiagnostic {
     let span = access.span();
     let name = access.field();
     let name = name.as_str();
@@ -218,10 +233,17 @@ fn missing_method(target: Value, access: ast::FieldAccess) -> SourceDiagnostic {
         _ => false,
     };
     let mut error = SourceDiagnostic::error(span, message);
-    error = if callable {
+    error = if callable && in_math {
+        error.with_hint(eco_format!(
+            "to call the stored function, use code mode and wrap the field access in \
+             parentheses: `#({source})(..)`"
+        ))
+    } else if callable {
         error.with_hint(eco_format!(
             "to call the stored function, wrap the field access in parentheses: `({source})(..)`"
         ))
+    } else if in_math {
+        error.with_hint("try adding a space before the parentheses")
     } else {
         error.with_hint(eco_format!(
             "to access the `{name}` {what}, remove the function arguments: `{source}`"
@@ -240,7 +262,8 @@ fn missing_method(target: Value, access: ast::FieldAccess) -> SourceDiagnostic {
     }
 }
 
-/// Calls a value: a function, or a type (its constructor).
+/// Calls a value: a function, a type (its constructor), or a symbol (an accent or a
+/// delimiter, as Typst makes functions of them).
 pub fn call_value(
     engine: &mut Engine,
     callee: Value,
@@ -250,6 +273,7 @@ pub fn call_value(
     match callee {
         Value::Func(func) => func.call(engine, args),
         Value::Type(ty) => super::library::construct(engine, ty, args),
+        Value::Symbol(symbol) => super::math::call_symbol(&symbol, args, span),
         v => crate::bail!(span, "expected function, found {}", v.ty().long_name()),
     }
 }

@@ -485,9 +485,9 @@ pub(super) fn type_field(ty: Type, name: &str) -> Option<Value> {
     }
 }
 
-/// Warns when a field access selects a deprecated symbol: a deprecated binding of `sym`
-/// or `emoji`, or a deprecated variant of a symbol. Codex words the whole message.
-fn warn_deprecated_symbol(
+/// Warns when a field access selects a deprecated symbol: a deprecated binding of `sym`,
+/// `emoji` or `math`, or a deprecated variant of a symbol. Codex words the whole message.
+pub(super) fn warn_deprecated_symbol(
     vm: &mut Vm,
     access: ast::FieldAccess,
     module: Option<&str>,
@@ -495,7 +495,7 @@ fn warn_deprecated_symbol(
 ) {
     let name = access.field();
     let message = match module {
-        Some(module) => super::library::binding_deprecation(module, name.as_str()),
+        Some(module) => super::math::symbol_binding_deprecation(module, name.as_str()),
         None => symbol.deprecation(),
     };
     if let Some(message) = message {

@@ -2,17 +2,18 @@
 //! bindings, then the `math` module with the symbols of `sym`, then `std`); attachments
 //! become `attach` (primes `primes`), `/` becomes `frac` and matched delimiters `lr`, with
 //! the grouping parentheses of scripts, fractions and roots removed; calls of functions
-//! are calls (their arguments evaluated as math, `;` making rows), calls of accent or
-//! delimiter symbols give `accent` or `lr`, and anything else followed by parentheses
+//! are calls (their arguments evaluated as math, `;` making rows), as are methods of
+//! values (`arr.len()`; mutating ones are refused), calls of accent or delimiter symbols
+//! give `accent` or `lr` (as they do in code), and anything else followed by parentheses
 //! stays itself, followed by the parenthesized arguments as `lr`. Unknown names are
-//! errors with Typst's hints.
+//! errors with Typst's hints; deprecated symbols warn.
 
 use ecow::{EcoString, EcoVec, eco_format};
 
-use super::Vm;
-use super::call::call_value;
+use super::call::{call_resolved, call_value, resolve_method};
 use super::code::{eval_expr, field};
 use super::markup::eval_math_node;
+use super::{Vm, methods};
 use crate::base::{SourceDiagnostic, SourceResult, Span};
 use crate::model::{
     ACCENT, ALIGN_POINT, ATTACH, Args, Array, Content, FRAC, LINEBREAK, LR, PRIMES, ROOT, SPACE,
@@ -28,7 +29,9 @@ pub fn eval_math_expr(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Content> {
         ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) => {
             return Ok(math_display(name_value(vm, expr)?).spanned(span));
         }
-        ast::Expr::FuncCall(call) => return eval_math_call(vm, call),
+        ast::Expr::FuncCall(call) => {
+            return Ok(math_display(eval_math_call(vm, call)?).spanned(span));
+        }
         ast::Expr::MathText(text) => {
             // Numbers are text; any other character is a symbol (its letters italic).
             let text = text.to_untyped().text();
@@ -128,8 +131,8 @@ fn primes_content(primes: ast::MathPrimes) -> Content {
 }
 
 /// The value of a name or of a field access on one (`arrow.l`), with code's errors for
-/// the fields.
-fn name_value(vm: &Vm, expr: ast::Expr) -> SourceResult<Value> {
+/// the fields and Typst's warnings for deprecated symbols.
+fn name_value(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Value> {
     match expr {
         ast::Expr::MathIdent(ident) => resolve(vm, ident.as_str(), ident.span()),
         ast::Expr::FieldAccess(access) => {
@@ -143,34 +146,70 @@ fn name_value(vm: &Vm, expr: ast::Expr) -> SourceResult<Value> {
                     )]);
                 }
             };
-            let name = access.field();
-            // A function of the `math` module goes by its short name (`frac`).
-            let short: Option<EcoString> = match &value {
-                Value::Func(func) => func.name().map(|n| n.rsplit('.').next().unwrap_or(n).into()),
-                _ => None,
-            };
-            field(value, name.as_str()).map_err(|message| {
-                let message = match short {
-                    Some(short) => {
-                        eco_format!("function `{short}` does not contain field `{}`", name.as_str())
-                    }
-                    None => message,
-                };
-                ecow::eco_vec![SourceDiagnostic::error(name.span(), message)]
-            })
+            access_field(vm, value, access)
         }
         other => Err(ecow::eco_vec![SourceDiagnostic::error(other.span(), "expected identifier")]),
     }
 }
 
-/// A call in math: a function is called with math arguments; an accent symbol gives an
-/// `accent` and a delimiter symbol an `lr` around its argument; anything else shows
-/// itself, followed by its parenthesized arguments as `lr`.
-fn eval_math_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Content> {
+/// The field `access` names on the already evaluated `target`, with code's errors and
+/// Typst's warning where it selects a deprecated symbol.
+fn access_field(vm: &mut Vm, target: Value, access: ast::FieldAccess) -> SourceResult<Value> {
+    let name = access.field();
+    // A function of the `math` module goes by its short name (`frac`).
+    let short: Option<EcoString> = match &target {
+        Value::Func(func) => func.name().map(|n| n.rsplit('.').next().unwrap_or(n).into()),
+        _ => None,
+    };
+    let module = match &target {
+        Value::Module(module) => Some(EcoString::from(module.name())),
+        _ => None,
+    };
+    let value = field(target, name.as_str()).map_err(|message| {
+        let message = match short {
+            Some(short) => {
+                eco_format!("function `{short}` does not contain field `{}`", name.as_str())
+            }
+            None => message,
+        };
+        ecow::eco_vec![SourceDiagnostic::error(name.span(), message)]
+    })?;
+    if let Value::Symbol(symbol) = &value {
+        let message = match module {
+            Some(module) => symbol_binding_deprecation(&module, name.as_str()),
+            None => symbol.deprecation(),
+        };
+        if let Some(message) = message {
+            vm.warn(crate::warning!(name.span(), "{}", message));
+        }
+    }
+    Ok(value)
+}
+
+/// The deprecation message of the symbol bound to `name` in a library module: `sym`
+/// and `emoji` have their own, and `math` holds the symbols of `sym`.
+pub(super) fn symbol_binding_deprecation(module: &str, name: &str) -> Option<&'static str> {
+    let module = if module == "math" { "sym" } else { module };
+    crate::eval::library::binding_deprecation(module, name)
+}
+
+/// A call in math: a function is called with math arguments, and a method of a value
+/// (`arr.len()`) on it; an accent symbol gives an `accent` and a delimiter symbol an `lr`
+/// around its argument; anything else shows itself, followed by its parenthesized
+/// arguments as `lr`. The result is the call's value, not yet shown.
+fn eval_math_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
     let callee = call.callee();
     let span = call.span();
     let value = match callee {
-        ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) => name_value(vm, callee)?,
+        ast::Expr::FieldAccess(access) => match field_callee(vm, call, access)? {
+            FieldCallee::Value(value) => value,
+            FieldCallee::Method(target) => {
+                let callee = resolve_method(target, access, true)?;
+                let args = eval_math_args(vm, call.args(), span)?;
+                return call_resolved(vm, callee, access, args, span);
+            }
+        },
+        ast::Expr::MathIdent(_) => name_value(vm, callee)?,
         other => eval_math_node(vm, other)?.into(),
     };
     match &value {
@@ -181,79 +220,184 @@ fn eval_math_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Content> {
             {
                 join_lr_body(&mut args)?;
             }
-            let result = call_value(vm.engine, value, args, callee.span())?;
-            return Ok(math_display(result).spanned(span));
+            return call_value(vm.engine, value, args, callee.span());
         }
-        Value::Symbol(symbol) => {
-            let text = symbol.get();
-            let mut chars = text.chars();
-            if let (Some(c), None) = (chars.next(), chars.next())
-                && is_accent(c)
-            {
-                let mut args = eval_math_args(vm, call.args(), span)?;
-                let base: Content = args.expect("base")?;
-                let size = args.named::<Value>("size")?;
-                let dotless = args.named::<bool>("dotless")?;
-                args.finish()?;
-                let accent = crate::model::combining_accent(c).to_string();
-                let mut content = Content::new(ACCENT)
-                    .with_field("base", base.into())
-                    .with_field("accent", Value::str(accent));
-                if let Some(size) = size {
-                    content = content.with_field("size", relative(size, span)?);
-                }
-                if let Some(dotless) = dotless {
-                    content = content.with_field("dotless", Value::Bool(dotless));
-                }
-                return Ok(content.spanned(span));
-            }
-            if let Some((open, close)) = crate::eval::library::symbol_delimiters(symbol) {
-                let mut args = eval_math_args(vm, call.args(), span)?;
-                let body: Content = args.expect("body")?;
-                let size = args.named::<Value>("size")?.map(|v| relative(v, span)).transpose()?;
-                args.finish()?;
-                let lr = crate::eval::library::delimited(&open, body, &close, size);
-                return Ok(lr.spanned(span));
-            }
+        Value::Symbol(symbol) if symbol_callable(symbol) => {
+            let args = eval_math_args(vm, call.args(), span)?;
+            return call_symbol(symbol, args, span);
         }
         _ => {}
     }
     let head = math_display(value).spanned(callee.span());
-    no_named_args(call)?;
+    no_function_args(call)?;
     let mut parts = Vec::new();
     args_as_math(vm, call.args().to_untyped(), &mut parts)?;
     let lr = crate::eval::library::delimited_parts(parts, None).spanned(call.args().span());
-    Ok(Content::sequence_of(vec![head, lr]))
+    Ok(Content::sequence_of(vec![head, lr]).into())
 }
 
-/// Named arguments in a call of something that is no function are errors, one per
-/// argument, with Typst's hints.
-fn no_named_args(call: ast::FuncCall) -> SourceResult<()> {
-    let name = call.callee().to_untyped().to_text();
-    let errors: EcoVec<SourceDiagnostic> = call
-        .args()
-        .items()
-        .filter_map(|arg| match arg {
-            ast::Arg::Named(named) => Some(named),
-            _ => None,
-        })
-        .map(|named| {
-            let fixed = named.to_untyped().to_text().replacen(":", "\\:", 1);
-            SourceDiagnostic::error(
-                named.span(),
-                "named-argument syntax can only be used with functions",
+/// Whether a symbol can be called as a function: an accent or a delimiter of Typst's
+/// pairs.
+pub(super) fn symbol_callable(symbol: &Symbol) -> bool {
+    accent_of(symbol.get()).is_some() || lr_wrapper(symbol.get()).is_some()
+}
+
+/// Calls a symbol as the function Typst makes of it: an accent symbol puts itself over
+/// its argument (`hat(x)`), a delimiter wraps its argument in `lr` (`paren.l(x)`), and
+/// any other symbol is not callable.
+pub(super) fn call_symbol(symbol: &Symbol, mut args: Args, span: Span) -> SourceResult<Value> {
+    if let Some(c) = accent_of(symbol.get()) {
+        let base: Content = args.expect("base")?;
+        let size = args.named_spanned::<Value>("size")?;
+        let dotless = args.named::<bool>("dotless")?;
+        args.finish()?;
+        let accent = c.to_string();
+        let mut content = Content::new(ACCENT)
+            .with_field("base", base.into())
+            .with_field("accent", Value::str(accent));
+        if let Some((size, size_span)) = size {
+            content = content.with_field("size", relative(size, size_span)?);
+        }
+        if let Some(dotless) = dotless {
+            content = content.with_field("dotless", Value::Bool(dotless));
+        }
+        return Ok(content.spanned(span).into());
+    }
+    if let Some((open, close)) = lr_wrapper(symbol.get()) {
+        let size = args.named_spanned::<Value>("size")?;
+        let size = size.map(|(v, size_span)| relative(v, size_span)).transpose()?;
+        let body: Content = args.expect("body")?;
+        args.finish()?;
+        let (open, close) = (open.to_string(), close.to_string());
+        let lr = crate::eval::library::delimited(&open, body, &close, size);
+        return Ok(lr.spanned(span).into());
+    }
+    crate::bail!(span, "symbol {} is not callable", symbol.get())
+}
+
+/// The combining accent a symbol of this text puts over its argument when called:
+/// Typst's accents, each named by itself or by the characters that show it.
+fn accent_of(text: &str) -> Option<char> {
+    const ACCENTS: &[(char, &[&str])] = &[
+        ('\u{300}', &["`"]),
+        ('\u{301}', &["´"]),
+        ('\u{302}', &["^", "ˆ"]),
+        ('\u{303}', &["~", "∼", "˜"]),
+        ('\u{304}', &["¯"]),
+        ('\u{305}', &["-", "–", "‾", "−"]),
+        ('\u{306}', &["˘"]),
+        ('\u{307}', &[".", "˙", "⋅"]),
+        ('\u{308}', &["¨"]),
+        ('\u{20db}', &[]),
+        ('\u{20dc}', &[]),
+        ('\u{30a}', &["∘", "○"]),
+        ('\u{30b}', &["˝"]),
+        ('\u{30c}', &["ˇ"]),
+        ('\u{20d6}', &["←"]),
+        ('\u{20d7}', &["→", "⟶"]),
+        ('\u{20e1}', &["↔", "↔\u{fe0e}", "⟷"]),
+        ('\u{20d0}', &["↼"]),
+        ('\u{20d1}', &["⇀"]),
+    ];
+    let mut chars = text.chars();
+    let single = match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    };
+    ACCENTS
+        .iter()
+        .find(|(accent, names)| Some(*accent) == single || names.contains(&text))
+        .map(|(accent, _)| *accent)
+}
+
+/// What a field access called in math names: as in Typst, fields of symbols,
+/// functions, types and modules are called (or shown, for what is no function), while
+/// other values only have methods (`arr.len()`), and mutating ones are refused.
+fn field_callee(
+    vm: &mut Vm,
+    call: ast::FuncCall,
+    access: ast::FieldAccess,
+) -> SourceResult<FieldCallee> {
+    let target = name_value(vm, access.target())?;
+    let name = access.field();
+    let name = name.as_str();
+    match target {
+        Value::Symbol(_) | Value::Func(_) | Value::Type(_) | Value::Module(_) => {
+            if field(target.clone(), name).is_err() && methods::has_method(&target, name) {
+                return Ok(FieldCallee::Method(target));
+            }
+            access_field(vm, target, access).map(FieldCallee::Value)
+        }
+        Value::Array(_) | Value::Dict(_) if methods::is_mutating(name) => {
+            crate::bail!(
+                call.span(),
+                "cannot call mutating methods in math";
+                hint: "try using code mode to call the method: `#{}`",
+                call.to_untyped().to_text()
             )
-            .with_hint(eco_format!("`{name}` is not a function"))
-            .with_hint(eco_format!("to render the colon as text, escape it: `{fixed}`"))
-        })
-        .collect();
+        }
+        _ => Ok(FieldCallee::Method(target)),
+    }
+}
+
+/// What a field access called in math names.
+enum FieldCallee {
+    /// The value of the field, called if it is a function and shown otherwise.
+    Value(Value),
+    /// A method of this target (its type's).
+    Method(Value),
+}
+
+/// Named and spread arguments in a call of something that is no function are errors,
+/// one per argument in source order, with Typst's hints.
+fn no_function_args(call: ast::FuncCall) -> SourceResult<()> {
+    let name = call.callee().to_untyped().to_text();
+    let mut errors = EcoVec::new();
+    let mut items = Vec::new();
+    flatten_args(call.args().to_untyped(), &mut items);
+    for item in items {
+        let MathArgItem::Arg(arg) = item else { continue };
+        let (node, message, hint) = match arg {
+            ast::Arg::Named(named) => {
+                let fixed = named.to_untyped().to_text().replacen(":", "\\:", 1);
+                let hint = eco_format!("to render the colon as text, escape it: `{fixed}`");
+                (named.to_untyped(), "named-argument syntax can only be used with functions", hint)
+            }
+            ast::Arg::Spread(spread) => {
+                let fixed = spread.to_untyped().to_text().replacen("..", ".. ", 1);
+                let hint = eco_format!("to render the dots as text, add a space: `{fixed}`");
+                (
+                    spread.to_untyped(),
+                    "spread-argument syntax can only be used with functions",
+                    hint,
+                )
+            }
+            ast::Arg::Pos(_) => continue,
+        };
+        errors.push(
+            SourceDiagnostic::error(node.span(), message)
+                .with_hint(eco_format!("`{name}` is not a function"))
+                .with_hint(hint),
+        );
+    }
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
 /// The positional arguments of `lr` in math joined into one body, separated by commas
-/// (`lr(|]1,2[|)` has one body).
+/// (`lr(|]1,2[|)` has one body); none give an empty body.
 fn join_lr_body(args: &mut Args) -> SourceResult<()> {
     let (positional, named) = args.take_positional();
+    if positional.is_empty() {
+        // Without arguments, the body is empty (`lr()` shows nothing).
+        let empty = crate::model::Arg {
+            span: args.span,
+            name: None,
+            value: Value::Content(Content::empty()),
+            value_span: args.span,
+        };
+        args.items = std::iter::once(empty).chain(named).collect();
+        return Ok(());
+    }
     if positional.len() < 2 {
         args.items = positional.into_iter().chain(named).collect();
         return Ok(());
@@ -273,9 +417,50 @@ fn join_lr_body(args: &mut Args) -> SourceResult<()> {
     Ok(())
 }
 
-/// Whether calling a symbol of this character puts it as an accent over the argument.
-fn is_accent(c: char) -> bool {
-    crate::model::combining_accent(c) != c || ('\u{300}'..='\u{36f}').contains(&c)
+/// The delimiters a symbol of this text wraps its argument in when called (`paren.l(x)`
+/// is `lr`, as `ceil(x)` is): Typst's pairs, by the symbol's own character only, not by
+/// its variants (`join(x)` is no call).
+fn lr_wrapper(text: &str) -> Option<(char, char)> {
+    const PAIRS: &[(char, char)] = &[
+        ('(', ')'),
+        ('⟮', '⟯'),
+        ('⦇', '⦈'),
+        ('⦅', '⦆'),
+        ('⦓', '⦔'),
+        ('⦕', '⦖'),
+        ('{', '}'),
+        ('⦃', '⦄'),
+        ('[', ']'),
+        ('⦍', '⦐'),
+        ('⦏', '⦎'),
+        ('⟦', '⟧'),
+        ('⦋', '⦌'),
+        ('❲', '❳'),
+        ('⟬', '⟭'),
+        ('⦗', '⦘'),
+        ('⟅', '⟆'),
+        ('⎰', '⎱'),
+        ('⎱', '⎰'),
+        ('⧘', '⧙'),
+        ('⧚', '⧛'),
+        ('⟨', '⟩'),
+        ('⧼', '⧽'),
+        ('⦑', '⦒'),
+        ('⦉', '⦊'),
+        ('⟪', '⟫'),
+        ('⌜', '⌝'),
+        ('⌞', '⌟'),
+        ('⌈', '⌉'),
+        ('⌊', '⌋'),
+        ('|', '|'),
+        ('‖', '‖'),
+        ('⦀', '⦀'),
+        ('⦙', '⦙'),
+        ('⦚', '⦚'),
+    ];
+    let mut chars = text.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    PAIRS.iter().copied().find(|&(open, _)| open == c)
 }
 
 /// A `size` argument as the relative length it is stored as.
@@ -321,6 +506,8 @@ fn args_as_math(vm: &mut Vm, node: &SyntaxNode, out: &mut Vec<Content>) -> Sourc
 /// (a row); positional ones after the last `;` form a last row. Where the parser grouped
 /// a row does not matter.
 fn eval_math_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args> {
+    // A row has no better place than the whole argument list, as in Typst.
+    let row_span = args.span();
     let mut items = Vec::new();
     flatten_args(args.to_untyped(), &mut items);
     let mut named: Vec<(Span, Span, crate::model::Str, Value)> = Vec::new();
@@ -331,7 +518,7 @@ fn eval_math_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args
             MathArgItem::Arg(arg) => arg,
             MathArgItem::RowEnd => {
                 let start = row_start.unwrap_or(0);
-                gather_row(&mut pos, start, span);
+                gather_row(&mut pos, start, row_span);
                 row_start = Some(pos.len());
                 continue;
             }
@@ -368,7 +555,7 @@ fn eval_math_args(vm: &mut Vm, args: ast::Args, span: Span) -> SourceResult<Args
     if let Some(start) = row_start
         && start != pos.len()
     {
-        gather_row(&mut pos, start, span);
+        gather_row(&mut pos, start, row_span);
     }
     let mut out = Args::new(span, []);
     for (span, value_span, name, value) in named {
@@ -420,6 +607,8 @@ fn math_value(vm: &mut Vm, expr: ast::Expr) -> SourceResult<Value> {
         return eval_expr(vm, expr);
     }
     match expr {
+        // A call is its value (`f(g(1))` passes what `g` returns), as in Typst.
+        ast::Expr::FuncCall(call) if math_head(expr) => eval_math_call(vm, call),
         // A name is its value (a symbol stays a symbol), as are escapes and shorthands.
         ast::Expr::MathIdent(_) | ast::Expr::FieldAccess(_) if math_head(expr) => {
             name_value(vm, expr)
@@ -447,7 +636,7 @@ fn math_head(expr: ast::Expr) -> bool {
 }
 
 /// Checks the names in a piece of math syntax, in source order.
-pub fn check_names(vm: &Vm, node: &SyntaxNode) -> SourceResult<()> {
+pub fn check_names(vm: &mut Vm, node: &SyntaxNode) -> SourceResult<()> {
     match node.kind() {
         SyntaxKind::MathIdent => {
             resolve(vm, node.text(), node.span())?;
@@ -470,16 +659,22 @@ pub fn check_names(vm: &Vm, node: &SyntaxNode) -> SourceResult<()> {
 }
 
 /// What a math identifier names, looked up as Typst does: local bindings first, then the
-/// `math` module (its functions and the symbols of `sym`), then `std`; an unknown name is
-/// an error.
-fn resolve(vm: &Vm, name: &str, span: Span) -> SourceResult<Value> {
+/// `math` module (its functions and the symbols of `sym`, warning about deprecated ones),
+/// then `std`; an unknown name is an error.
+fn resolve(vm: &mut Vm, name: &str, span: Span) -> SourceResult<Value> {
     if let Some(value) = vm.scopes.get_local(name) {
         return Ok(value.clone());
     }
     if let Some(Value::Module(math)) = vm.scopes.base.get("math")
         && let Some(value) = math.scope().get(name)
     {
-        return Ok(value.clone());
+        let value = value.clone();
+        if matches!(value, Value::Symbol(_))
+            && let Some(message) = symbol_binding_deprecation("math", name)
+        {
+            vm.warn(crate::warning!(span, "{}", message));
+        }
+        return Ok(value);
     }
     if name == "std"
         && let Some(std) = vm.scopes.base.get(name)

@@ -19,8 +19,12 @@ struct Inner {
     variants: Variants,
     /// The modifiers applied so far, separated by dots, in the order they were given.
     modifiers: EcoString,
-    /// The deprecation message of the variant selected last, if any.
+    /// The deprecation message to report for the modifier applied last: that of the
+    /// selected variant, unless an earlier modifier of the chain was already reported
+    /// (`sym.gt.tri.eq` warns once, about `gt.tri`, as in Typst).
     deprecation: Option<&'static str>,
+    /// Whether a modifier applied so far selected a deprecated variant.
+    reported: bool,
 }
 
 /// Where a symbol's variants come from.
@@ -49,7 +53,7 @@ impl Symbol {
     }
 
     fn build(variants: Variants, modifiers: EcoString) -> Self {
-        Self(Arc::new(Inner { variants, modifiers, deprecation: None }))
+        Self(Arc::new(Inner { variants, modifiers, deprecation: None, reported: false }))
     }
 
     /// Every variant as (modifiers, text, deprecation), in definition order.
@@ -79,7 +83,8 @@ impl Symbol {
         self.selected().map_or("", |(text, _)| text)
     }
 
-    /// The deprecation message of the selected variant, if it is deprecated.
+    /// The deprecation message to warn about after the modifier applied last, if its
+    /// variant is deprecated and no earlier modifier's was.
     pub fn deprecation(&self) -> Option<&'static str> {
         self.0.deprecation
     }
@@ -102,8 +107,10 @@ impl Symbol {
             Some((_, deprecation)) => deprecation,
             None => return Err("unknown symbol modifier".into()),
         };
+        let reported = self.0.reported;
         if let Some(inner) = Arc::get_mut(&mut symbol.0) {
-            inner.deprecation = deprecation;
+            inner.deprecation = if reported { None } else { deprecation };
+            inner.reported = reported || deprecation.is_some();
         }
         Ok(symbol)
     }

@@ -65,12 +65,15 @@ pub struct SyntaxError {
     pub span: Span,
     pub message: EcoString,
     pub hints: EcoVec<EcoString>,
+    /// For a warning about part of its node: the bytes it is about, relative to the
+    /// node's start (`numberize` turns them into the span).
+    pub within: Option<Range<usize>>,
 }
 
 impl SyntaxError {
     /// A detached error with a message.
     pub fn new(message: impl Into<EcoString>) -> Self {
-        Self { span: Span::detached(), message: message.into(), hints: EcoVec::new() }
+        Self { span: Span::detached(), message: message.into(), hints: EcoVec::new(), within: None }
     }
 }
 
@@ -220,10 +223,22 @@ impl SyntaxNode {
     /// Attaches a warning to an inner node (no effect on leaves and errors, which the parser
     /// never warns about).
     pub fn warn(&mut self, message: impl Into<EcoString>, hints: &[&str]) {
+        self.warn_within(None, message, hints);
+    }
+
+    /// Attaches a warning about the bytes `within` the node (relative to its start) to an
+    /// inner node, or about the whole node without `within`.
+    pub fn warn_within(
+        &mut self,
+        within: Option<Range<usize>>,
+        message: impl Into<EcoString>,
+        hints: &[&str],
+    ) {
         if let Repr::Inner(inner) = &mut self.0 {
             let inner = Arc::make_mut(inner);
             let mut warning = SyntaxError::new(message);
             warning.hints.extend(hints.iter().map(|&hint| EcoString::from(hint)));
+            warning.within = within;
             inner.warnings.push(warning);
             inner.warned = true;
         }
@@ -313,11 +328,12 @@ impl SyntaxNode {
         if Span::FIRST + self.descendants() as u64 > Span::LIMIT {
             return Err(Unnumberable);
         }
-        self.numberize_from(id, Span::FIRST);
+        self.numberize_from(id, Span::FIRST, 0);
         Ok(())
     }
 
-    fn numberize_from(&mut self, id: FileId, number: u64) {
+    /// Numbers the subtree from `number` on; it starts at byte `offset` of its file.
+    fn numberize_from(&mut self, id: FileId, number: u64, offset: usize) {
         // Bounds were checked once for the whole tree in `numberize`.
         let span = Span::new(id, number).unwrap_or(Span::detached());
         match &mut self.0 {
@@ -327,12 +343,18 @@ impl SyntaxNode {
                 let inner = Arc::make_mut(inner);
                 inner.span = span;
                 for warning in inner.warnings.make_mut() {
-                    warning.span = span;
+                    warning.span = match &warning.within {
+                        Some(within) => {
+                            Span::from_range(id, offset + within.start..offset + within.end)
+                        }
+                        None => span,
+                    };
                 }
-                let mut next = number + 1;
+                let (mut next, mut at) = (number + 1, offset);
                 for child in &mut inner.children {
-                    child.numberize_from(id, next);
+                    child.numberize_from(id, next, at);
                     next += child.descendants() as u64;
+                    at += child.len();
                 }
             }
         }

@@ -3,6 +3,7 @@
 //! Typst's rules for trimming and dedenting block raw text.
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
+use ecow::eco_format;
 use unscanny::Scanner;
 
 use super::chars::newline_len;
@@ -47,31 +48,55 @@ pub(super) fn lex_raw(s: &mut Scanner, start: usize) -> (SyntaxKind, SyntaxNode)
     nodes.push(SyntaxNode::leaf(SyntaxKind::RawDelim, delim));
     let mut raw = SyntaxNode::inner(SyntaxKind::Raw, nodes);
     if backticks >= 3 {
-        warn_about_lang_tag(&mut raw, inner);
+        warn_about_lang_tag(&mut raw, backticks, inner);
     }
     (SyntaxKind::Raw, raw)
 }
 
-/// Typst's warnings for a language tag that swallowed what was meant as raw text: a tag
-/// with nothing after it (` ```rust``` `), or one glued to more text (` ```rust;x``` `).
-fn warn_about_lang_tag(raw: &mut SyntaxNode, inner: &str) {
-    let Some(lang) = raw.children().find(|c| c.kind() == SyntaxKind::RawLang) else { return };
-    let lang = lang.text().clone();
-    match inner.get(lang.len()..).and_then(|rest| rest.chars().next()) {
-        None => raw.warn(
-            "empty raw text",
-            &["to treat this as text, add a space after the initial backticks"],
-        ),
-        Some(c) if !c.is_whitespace() => {
-            let first = ecow::eco_format!(
-                "if the current behavior is correct, please add a space after `{lang}`"
-            );
-            raw.warn(
+/// Typst's warnings about the language tag of block raw text (`backticks` long
+/// delimiters, `inner` between them): text glued to the tag, or to the backticks where
+/// there is no tag, will be read as the tag by the next version of Typst, and a tag with
+/// nothing after it (` ```rust``` `) leaves the raw text empty.
+fn warn_about_lang_tag(raw: &mut SyntaxNode, backticks: usize, inner: &str) {
+    let tag = raw.children().find(|c| c.kind() == SyntaxKind::RawLang).map(|c| c.text().clone());
+    // The next version of Typst takes all text up to whitespace or a backtick as the tag.
+    let future = inner.find(|c: char| c.is_whitespace() || c == '`').unwrap_or(inner.len());
+    let differs = future > 0 && tag.as_ref().is_none_or(|tag| tag.len() != future);
+    let within = Some(backticks..backticks + future);
+    match tag {
+        Some(tag) if differs => {
+            let current = eco_format!("currently, Typst is treating `{tag}` as the language tag");
+            let correct =
+                eco_format!("if the current behavior is correct, please add a space after `{tag}`");
+            raw.warn_within(
+                within,
                 "no whitespace between language tag and raw text",
-                &[&first, "otherwise, add a space or newline after the initial backticks"],
+                &[
+                    &current,
+                    "in the next version of Typst, this will change and we will treat all text \
+                     until the first whitespace as the language tag",
+                    &correct,
+                    "otherwise, add a space or newline after the initial backticks",
+                ],
             );
         }
-        Some(_) => {}
+        None if differs => raw.warn_within(
+            within,
+            "no whitespace before raw text",
+            &[
+                "in the next version of Typst, this text will be treated as the language tag \
+                 for this element",
+                "to avoid this, add a space after the initial backticks",
+            ],
+        ),
+        Some(tag) if inner.len() == tag.len() => {
+            let treating = eco_format!("Typst is treating `{tag}` as the language tag");
+            raw.warn(
+                "empty raw text",
+                &[&treating, "to treat this as text, add a space after the initial backticks"],
+            );
+        }
+        _ => {}
     }
 }
 

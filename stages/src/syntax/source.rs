@@ -202,13 +202,18 @@ mod tests {
         );
         check_warnings("* * _ _ *a*", &[]);
         check_warnings("```rust```", &["0-10 empty raw text"]);
-        check_warnings("```rust;x```", &["0-12 no whitespace between language tag and raw text"]);
-        check_warnings("```rust x``` ``` ``` `x`", &[]);
+        check_warnings("```rust;x```", &["3-9 no whitespace between language tag and raw text"]);
+        check_warnings("a ```++C```", &["5-8 no whitespace before raw text"]);
+        check_warnings("```C++ x```", &["3-6 no whitespace between language tag and raw text"]);
+        check_warnings("```rust x``` ``` ``` `x` ```a`b```", &[]);
         let source = Source::detached("```rust;x```");
         let hints = source.root().warnings()[0].hints.clone();
         assert_eq!(
             hints.as_slice(),
             [
+                "currently, Typst is treating `rust` as the language tag",
+                "in the next version of Typst, this will change and we will treat all text until \
+                 the first whitespace as the language tag",
                 "if the current behavior is correct, please add a space after `rust`",
                 "otherwise, add a space or newline after the initial backticks"
             ]
