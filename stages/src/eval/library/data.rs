@@ -18,7 +18,7 @@ mod xml;
 
 use std::sync::Arc;
 
-use ecow::{eco_format, eco_vec};
+use ecow::{EcoString, eco_format, eco_vec};
 
 use self::decode::Decoded;
 use self::encode::Encode;
@@ -38,7 +38,8 @@ native!(CSV, "csv", csv_load);
 native!(XML, "xml", xml_load);
 native!(CBOR_ENCODE, "cbor.encode", cbor_encode);
 native!(CBOR, "cbor", cbor, [&CBOR_ENCODE]);
-native!(PLUGIN, "plugin", plugin);
+native!(PLUGIN_TRANSITION, "plugin.transition", plugin_transition);
+native!(PLUGIN, "plugin", plugin, [&PLUGIN_TRANSITION]);
 
 /// Adds the data loading functions to the global scope.
 pub fn define(scope: &mut Scope) {
@@ -84,10 +85,9 @@ impl Loaded {
             return eco_vec![SourceDiagnostic::error(self.span, text)];
         }
         match offset(&self.data, line, col) {
-            Some(start) => {
-                let range = start..start + char_len(&self.data, start);
-                self.error_at(what, message, Some(range))
-            }
+            // Typst points at the place itself (an empty range), so that a place at a
+            // line's end stays on that line.
+            Some(start) => self.error_at(what, message, Some(start..start)),
             // A place past the end: the whole file, with the place in the message.
             None => self.error_at(what, eco_format!("{message} at {line}:{col}"), None),
         }
@@ -172,6 +172,11 @@ pub fn construct_path(args: &mut Args) -> SourceResult<Value> {
     let span = arg.span;
     match arg.value {
         Value::Path(path) => Ok(Value::Path(path)),
+        // A type called back by a method (`.map(path)`) gives its arguments no place,
+        // and a string with no file to be relative to is refused, as in Typst.
+        Value::Str(_) if span.id().is_none() => {
+            crate::bail!(span, "cannot access file system from here")
+        }
         Value::Str(path) => {
             let resolved = resolve_path(span.id(), &path).map_err(|e| file_error(span, e))?;
             Ok(Value::Path(FilePath(resolved)))
@@ -185,6 +190,9 @@ pub fn construct_path(args: &mut Args) -> SourceResult<Value> {
 fn file_of(value: Value, span: Span, expected: &str) -> SourceResult<FileId> {
     match value {
         Value::Path(path) => Ok(FileId::new(&path.0)),
+        Value::Str(_) if span.id().is_none() => {
+            crate::bail!(span, "cannot access file system from here")
+        }
         Value::Str(path) => {
             let resolved = resolve_path(span.id(), &path).map_err(|e| file_error(span, e))?;
             Ok(FileId::new(&resolved))
@@ -234,6 +242,30 @@ impl Source {
             }
         }
     }
+}
+
+/// Loads the file or bytes an element's argument names (a path, a string resolved where it
+/// was written, or bytes; other values are left to the element's own checks) and checks
+/// the data with `check`, whose failure becomes Typst's `WHAT (MESSAGE)` error: in the
+/// file when it was read from one, else at the argument. `text` asks for UTF-8 data.
+pub(super) fn load_checked(
+    engine: &Engine,
+    value: &Value,
+    span: Span,
+    what: &str,
+    text: bool,
+    check: fn(&[u8]) -> Result<(), EcoString>,
+) -> SourceResult<()> {
+    let source = match value {
+        Value::Bytes(bytes) => Source::Bytes(bytes.clone()),
+        Value::Str(_) | Value::Path(_) => Source::Path(value.clone()),
+        _ => return Ok(()),
+    };
+    let loaded = source.load(engine, span)?;
+    if text {
+        loaded.text()?;
+    }
+    check(&loaded.data).map_err(|message| loaded.error_at(what, message, None))
 }
 
 /// Takes the `source` argument of a decoder that has no other parameter, checks that no
@@ -296,13 +328,6 @@ fn offset(data: &[u8], line: usize, column: usize) -> Option<usize> {
         Some((within, _)) => Some(start + within),
         None => (text.chars().count() == skip).then_some(data.len()),
     }
-}
-
-/// The length in bytes of the character at `offset` (0 at the end).
-fn char_len(data: &[u8], offset: usize) -> usize {
-    let rest = data.get(offset..).unwrap_or_default();
-    let end = rest.len().min(4);
-    (1..=end).find(|&n| std::str::from_utf8(&rest[..n]).is_ok()).unwrap_or(end.min(1))
 }
 
 /// The one-based line and column (in characters) of byte `offset`. In data that is not
@@ -463,8 +488,56 @@ fn cbor_encode(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 /// so that a missing file gets Typst's error.
 fn plugin(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let loaded = load_source(engine, args)?;
-    crate::bail!(loaded.span, "plugins are not supported by quire";
-        hint: "compute the data with another tool and load it with `json`, `cbor` or `read`")
+    // Data that is no WebAssembly module at all gets Typst's loading error; an empty
+    // module exports no memory. Running plugins is what quire leaves out.
+    match wasm_header_error(&loaded.data) {
+        Some(message) => {
+            crate::bail!(loaded.span, "failed to load WebAssembly module ({message})")
+        }
+        None if loaded.data.len() == WASM_HEADER.len() + 4 => {
+            crate::bail!(loaded.span, "plugin does not export its memory")
+        }
+        None => crate::bail!(loaded.span, "plugins are not supported by quire";
+            hint: "compute the data with another tool and load it with `json`, `cbor` or `read`"),
+    }
+}
+
+/// The magic bytes that open a WebAssembly module (`\0asm`).
+const WASM_HEADER: [u8; 4] = [0x00, 0x61, 0x73, 0x6d];
+
+/// The error of a WebAssembly module's header (magic bytes and version 1), worded as
+/// wasmi words it for Typst, or `None` for a valid header.
+fn wasm_header_error(data: &[u8]) -> Option<EcoString> {
+    if data.len() < 4 {
+        return Some("unexpected end-of-file (at offset 0x0)".into());
+    }
+    if data[..4] != WASM_HEADER {
+        let list =
+            |bytes: &[u8]| bytes.iter().map(|b| format!("    {b:#x},\n")).collect::<String>();
+        return Some(eco_format!(
+            "magic header not detected: bad magic number - expected=[\n{}] actual=[\n{}] (at offset 0x0)",
+            list(&WASM_HEADER),
+            list(&data[..4])
+        ));
+    }
+    let Some(version) = data.get(4..8) else {
+        return Some("unexpected end-of-file (at offset 0x4)".into());
+    };
+    let version = u32::from_le_bytes([version[0], version[1], version[2], version[3]]);
+    (version != 1).then(|| eco_format!("unknown binary version: {version:#x} (at offset 0x0)"))
+}
+
+/// `plugin.transition(func, ..args)`: needs a function of a plugin, which quire never
+/// has, so any function is refused as Typst refuses one that is not a plugin's.
+fn plugin_transition(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
+    let Some(index) = args.items.iter().position(|arg| arg.name.is_none()) else {
+        return Err(eco_vec![args.missing_argument("func")]);
+    };
+    let arg = args.items.remove(index);
+    match arg.value {
+        Value::Func(_) | Value::Type(_) => crate::bail!(arg.span, "expected plugin function"),
+        v => crate::bail!(arg.span, "{}", mismatch("function", &v)),
+    }
 }
 
 /// Takes the `value` argument of an encoder, with its span.
@@ -509,5 +582,36 @@ mod tests {
         assert_eq!(offset("aé\nb".as_bytes(), 1, 6), None);
         assert_eq!(offset("aé\nb".as_bytes(), 2, 1), Some(4));
         assert_eq!(offset(b"a", 3, 1), None);
+    }
+
+    #[test]
+    fn error_in_a_file_points_at_an_empty_range() {
+        // At a line's end the place must not swallow the line break (Typst's range is
+        // empty, so its caret stays on the line).
+        let id = FileId::new("/x.json");
+        let data: Arc<[u8]> = Arc::from("{\"é\": tru}\n".as_bytes());
+        let loaded = Loaded { data, origin: Origin::File(id), span: Span::detached() };
+        let errors = loaded.error("failed to parse JSON", "expected ident", Some((1, 11)));
+        assert_eq!(errors[0].span.range(), Some(11..11));
+        assert_eq!(errors[0].span.id(), Some(id));
+    }
+
+    #[test]
+    fn wasm_headers_are_checked_as_wasmi_checks_them() {
+        let eof = Some("unexpected end-of-file (at offset 0x0)".into());
+        assert_eq!(wasm_header_error(b"ab"), eof);
+        assert_eq!(
+            wasm_header_error(b"\0asm\x01\0"),
+            Some("unexpected end-of-file (at offset 0x4)".into())
+        );
+        assert_eq!(
+            wasm_header_error(b"\0asm\x02\0\0\0"),
+            Some("unknown binary version: 0x2 (at offset 0x0)".into())
+        );
+        assert_eq!(wasm_header_error(b"\0asm\x01\0\0\0"), None);
+        let bad = wasm_header_error(b"\x01\x02\x03\x04\0\0\0\0").unwrap();
+        assert!(
+            bad.ends_with("actual=[\n    0x1,\n    0x2,\n    0x3,\n    0x4,\n] (at offset 0x0)")
+        );
     }
 }
