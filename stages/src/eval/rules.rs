@@ -40,9 +40,20 @@ pub fn eval_set(vm: &mut Vm, set: ast::SetRule) -> SourceResult<Styles> {
     };
     let mut args = eval_args(vm, set.args(), set.args().span())?;
     crate::eval::library::check_font_families(vm.engine, elem, &args);
+    crate::eval::library::check_set_files(vm.engine, elem, &args)?;
     let styles = elem.set(&mut args)?;
     args.finish()?;
-    Ok(styles)
+    // As in Typst, a property's span is the whole set rule's (errors about misplaced
+    // page and document rules point at it).
+    let mut spanned = Styles::new();
+    for style in styles.iter() {
+        let mut style = style.clone();
+        if let Style::Property(property) = &mut style {
+            property.span = set.span();
+        }
+        spanned.push(style);
+    }
+    Ok(spanned)
 }
 
 /// Evaluates a `show` rule into a recipe.
@@ -61,6 +72,12 @@ pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
         // A library function is called with the place where the rule names it.
         Value::Func(func) => Transformation::Func(func.spanned(transform_expr.span())),
         Value::Styles(styles) => Transformation::Styles(styles),
+        // A type stands for its constructor (`show heading: str`), as in Typst.
+        v @ Value::Type(_) => {
+            let func = <crate::model::Func as crate::model::FromValue>::from_value(v)
+                .at(transform_expr.span())?;
+            Transformation::Func(func)
+        }
         v @ (Value::Content(_) | Value::Str(_) | Value::Symbol(_) | Value::None) => {
             Transformation::Content(v.display())
         }

@@ -67,6 +67,10 @@ pub fn style_field(
     if elem.is_shorthand(name) {
         return None;
     }
+    // A page's `paper` only sets its width and height: it is no field in Typst.
+    if elem == PAGE && name == "paper" {
+        return None;
+    }
     let field = elem.fields().iter().find(|f| f.name == name && f.settable && !f.internal)?;
     if let Err(error) = require_context(engine, span) {
         return Some(Err(error));

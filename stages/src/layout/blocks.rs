@@ -22,14 +22,14 @@ use crate::layout::list::{ListKind, layout_list};
 use crate::layout::pad::layout_pad;
 use crate::layout::props::Props;
 use crate::layout::repeat::layout_repeat;
-use crate::layout::shapes::{ShapeKind, layout_line, layout_polygon, layout_shape};
+use crate::layout::shapes::{ShapeKind, layout_curve, layout_line, layout_polygon, layout_shape};
 use crate::layout::stack::layout_stack;
 use crate::layout::transform::layout_transform;
 use crate::layout::{Fragment, LayoutContext, Regions};
 use crate::model::{
-    BLOCK, BOX, CIRCLE, COLUMNS, Content, ELLIPSE, ENUM, Element, Fr, GRID, IMAGE, LAYOUT, LINE,
-    LIST, MOVE, PAD, POLYGON, RECT, REPEAT, ROTATE, SCALE, SKEW, SQUARE, STACK, Styles, TABLE,
-    TERMS, Value,
+    BLOCK, BOX, CIRCLE, COLUMNS, CURVE, Content, ELLIPSE, ENUM, Element, Fr, GRID, IMAGE, LAYOUT,
+    LINE, LIST, MOVE, PAD, POLYGON, RECT, REPEAT, ROTATE, SCALE, SKEW, SQUARE, STACK, Styles,
+    TABLE, TERMS, Value,
 };
 use crate::realize::InlinePiece;
 
@@ -37,7 +37,7 @@ use crate::realize::InlinePiece;
 pub fn is_layout_elem(elem: Element) -> bool {
     [
         BLOCK, BOX, PAD, STACK, GRID, TABLE, LIST, ENUM, TERMS, IMAGE, RECT, SQUARE, CIRCLE,
-        ELLIPSE, LINE, POLYGON, MOVE, ROTATE, SCALE, SKEW, REPEAT, COLUMNS,
+        ELLIPSE, LINE, POLYGON, CURVE, MOVE, ROTATE, SCALE, SKEW, REPEAT, COLUMNS,
     ]
     .contains(&elem)
 }
@@ -190,6 +190,8 @@ fn layout_single(
         layout_line(content, styles, regions.base())
     } else if elem == POLYGON {
         layout_polygon(content, styles, regions.base())
+    } else if elem == CURVE {
+        layout_curve(content, styles, regions.base())
     } else if [MOVE, ROTATE, SCALE, SKEW].contains(&elem) {
         layout_transform(cx, content, styles, locator, regions)
     } else if elem == REPEAT {

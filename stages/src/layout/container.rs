@@ -13,7 +13,7 @@ use crate::layout::pad::{first_baseline, grow, has_baseline, layout_padded};
 use crate::layout::props::{Corners, Props, Sides};
 use crate::layout::shapes::{outline, sized_region};
 use crate::layout::{Fragment, LayoutContext, Regions};
-use crate::model::{Content, Rel, Styles, Value};
+use crate::model::{Content, FromValue, Rel, Styles, Value};
 
 /// Lays out a `block`.
 pub(super) fn layout_block(
@@ -103,8 +103,26 @@ pub(super) fn layout_box(
     let height = if forced.1 { size.height } else { frame.height() };
     frame.set_size(Size::new(width, height));
 
-    let shift = props.rel(props.get("baseline", Rel::default()), frame.height());
-    let baseline = first_baseline(&frame).unwrap_or(frame.height());
+    // The baseline where `at` puts it (the body's own for `auto`), shifted up by `shift`.
+    let chain = crate::model::StyleChain::new(styles);
+    let parts = match content.field("baseline") {
+        Some(own) => chain.get_folded_over(crate::model::BOX, "baseline", own),
+        None => chain.get_folded(crate::model::BOX, "baseline").unwrap_or(Value::None),
+    };
+    let part = |key: &str| match &parts {
+        Value::Dict(parts) => parts.get(key).cloned(),
+        _ => None,
+    };
+    let baseline = match part("at") {
+        Some(Value::Alignment(crate::model::Alignment { y: Some(y), .. })) => match y {
+            crate::model::VAlign::Top => Abs::zero(),
+            crate::model::VAlign::Horizon => frame.height() / 2.0,
+            crate::model::VAlign::Bottom => frame.height(),
+        },
+        _ => first_baseline(&frame).unwrap_or(frame.height()),
+    };
+    let shift = part("shift").and_then(|v| Rel::from_value(v).ok()).unwrap_or_default();
+    let shift = props.rel(shift, frame.height());
     decorate(&mut frame, &props, content.span());
     frame.set_baseline(baseline - shift);
     Ok(frame)

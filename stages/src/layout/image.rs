@@ -19,7 +19,7 @@ use crate::eval::resolve_path;
 use crate::layout::props::Props;
 use crate::layout::shapes::sized_region;
 use crate::layout::{LayoutContext, Regions};
-use crate::model::{Content, Styles, Value};
+use crate::model::{Content, Dict, Styles, Value};
 
 /// How an image fills a box of another aspect ratio.
 #[derive(Debug, Copy, Clone, Eq, PartialEq)]
@@ -104,6 +104,14 @@ fn load(cx: &mut LayoutContext, props: &Props) -> SourceResult<Image> {
     };
 
     let format = match props.value("format") {
+        Value::Dict(pixmap) => {
+            let (data, width, height) = encode_pixmap(&data, &pixmap).map_err(error)?;
+            let alt = match props.value("alt") {
+                Value::Str(alt) => Some(alt.0),
+                _ => None,
+            };
+            return Ok(Image::new(data, ImageFormat::Png, width, height, alt));
+        }
         Value::Str(name) => match name.as_str() {
             "png" => ImageFormat::Png,
             "jpg" | "jpeg" => ImageFormat::Jpg,
@@ -126,6 +134,35 @@ fn load(cx: &mut LayoutContext, props: &Props) -> SourceResult<Image> {
         _ => None,
     };
     Ok(Image::new(Arc::clone(&data), format, width, height, alt))
+}
+
+/// Raw pixels (`format: (encoding: "rgb8", width: .., height: ..)`) encoded as a PNG,
+/// which the exporters know how to embed; with the pixel size. The dictionary's keys
+/// were checked when the element was made.
+fn encode_pixmap(data: &[u8], format: &Dict) -> Result<(Arc<[u8]>, u32, u32), EcoString> {
+    let int = |key: &str| match format.get(key) {
+        Some(Value::Int(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
+    };
+    let (width, height) = (int("width"), int("height"));
+    let (color, channels) = match format.get("encoding") {
+        Some(Value::Str(name)) if name.as_str() == "rgba8" => (image::ExtendedColorType::Rgba8, 4),
+        Some(Value::Str(name)) if name.as_str() == "luma8" => (image::ExtendedColorType::L8, 1),
+        Some(Value::Str(name)) if name.as_str() == "lumaa8" => (image::ExtendedColorType::La8, 2),
+        _ => (image::ExtendedColorType::Rgb8, 3),
+    };
+    if width == 0 || height == 0 {
+        return Err("zero-sized images are not allowed".into());
+    }
+    let expected = u64::from(width) * u64::from(height) * channels;
+    if data.len() as u64 != expected {
+        return Err("pixel dimensions and pixel data do not match".into());
+    }
+    let mut png = Vec::new();
+    let encoder = image::codecs::png::PngEncoder::new(&mut png);
+    image::ImageEncoder::write_image(encoder, data, width, height, color)
+        .map_err(|e| eco_format!("failed to encode image ({})", decode_message(&e)))?;
+    Ok((Arc::from(png), width, height))
 }
 
 /// The format of encoded image bytes, from their magic number.

@@ -734,11 +734,10 @@ impl Content {
     /// The given fields as a dictionary, in declaration order (plus the label), without
     /// those only the compiler sets.
     pub fn fields(&self) -> Dict {
-        let mut fields: Vec<&(u8, Value)> = self.visible_fields().collect();
-        fields.sort_by_key(|(i, _)| *i);
-        let mut dict: Dict = fields
+        let mut dict: Dict = self
+            .shown_fields()
             .into_iter()
-            .map(|(i, v)| (Str::from(self.elem().fields()[*i as usize].name), v.clone()))
+            .map(|(i, v)| (Str::from(self.elem().fields()[i as usize].name), v))
             .collect();
         if let Some(label) = self.label() {
             dict.insert("label".into(), Value::Label(label.clone()));
@@ -750,6 +749,27 @@ impl Content {
     fn visible_fields(&self) -> impl Iterator<Item = &(u8, Value)> {
         let table = self.elem().fields();
         self.0.fields.iter().filter(|(i, _)| !table[*i as usize].internal)
+    }
+
+    /// The fields that `fields()` and `repr` show, in declaration order: those given
+    /// and, once the element is placed, the synthesized ones that follow from them (a
+    /// raw element's `lines`).
+    fn shown_fields(&self) -> Vec<(u8, Value)> {
+        let mut fields: Vec<(u8, Value)> = self.visible_fields().cloned().collect();
+        if self.location().is_some() {
+            for (i, field) in self.elem().fields().iter().enumerate() {
+                let index = i as u8;
+                if field.synthesized
+                    && !field.internal
+                    && self.field_at(index).is_none()
+                    && let Some(value) = self.derived(field.name)
+                {
+                    fields.push((index, value));
+                }
+            }
+        }
+        fields.sort_by_key(|(i, _)| *i);
+        fields
     }
 
     /// The content as Typst's `repr` writes it: text in brackets (`[a]`, `[ ]` for a
@@ -779,12 +799,11 @@ impl Content {
             };
             return eco_format!("styled(child: {child}, ..)");
         }
-        let mut fields: Vec<&(u8, Value)> = self.visible_fields().collect();
-        fields.sort_by_key(|(i, _)| *i);
-        let parts: Vec<EcoString> = fields
+        let parts: Vec<EcoString> = self
+            .shown_fields()
             .into_iter()
             .map(|(i, value)| {
-                eco_format!("{}: {}", self.elem().fields()[*i as usize].name, value.repr())
+                eco_format!("{}: {}", self.elem().fields()[i as usize].name, value.repr())
             })
             .collect();
         eco_format!("{}{}", self.elem().short_name(), super::pretty_list(&parts, false))
@@ -879,6 +898,11 @@ impl PartialEq for Content {
         // only the compiler sets (`state("x").update(1) == state("x").update(2)`).
         if self.elem() != other.elem() {
             return false;
+        }
+        // Styled content compares by its child alone, as in Typst:
+        // `text(red, "a") == text(blue, "a")`.
+        if self.is(STYLED) {
+            return self.field("child") == other.field("child");
         }
         let table = self.elem().fields();
         let compared = |i: u8| table.get(i as usize).is_none_or(|f| !f.internal && !f.synthesized);

@@ -126,14 +126,17 @@ fn center_horizon() -> Value {
 fn table_inset() -> Value {
     Value::Relative(super::Length::abs(Abs::pt(5.0)).into())
 }
-/// A table's stroke: `1pt + black`.
-fn table_stroke() -> Value {
-    let stroke = super::Stroke {
-        paint: Some(super::Paint::Color(super::Color::BLACK)),
-        thickness: Some(super::Length::abs(Abs::pt(1.0))),
-        ..Default::default()
-    };
-    Value::Stroke(std::sync::Arc::new(stroke))
+/// A box's baseline: the content's own, not shifted.
+fn box_baseline() -> Value {
+    let mut parts = super::Dict::new();
+    parts.insert("at".into(), Value::Auto);
+    parts.insert("shift".into(), Value::Relative(super::Rel::default()));
+    Value::Dict(parts)
+}
+/// A line's stroke when none is set: Typst's stroke with every part automatic (drawn as
+/// `1pt + black`, its repr).
+fn line_stroke() -> Value {
+    Value::Stroke(std::sync::Arc::new(super::Stroke::default()))
 }
 fn non_zero() -> Value {
     Value::str("non-zero")
@@ -337,7 +340,7 @@ element!(
         F::named("hyphenate", &[T::Auto, T::Bool], auto),
         F::named("costs", &[T::Dict], default_costs).cast_with(text_costs),
         F::named("kerning", BOOL, yes),
-        F::named("alternates", &[T::Bool, T::Int], zero),
+        F::named("alternates", &[T::Bool, T::Int], zero).cast_with(fieldcast::alternates),
         F::named("stylistic-set", &[], empty_array).cast_with(stylistic_set),
         F::named("ligatures", BOOL, yes),
         F::named("discretionary-ligatures", BOOL, no),
@@ -391,7 +394,7 @@ element!(
         F::named("block", BOOL, no),
         F::named("lang", &[T::None, T::Str], none),
         F::named("align", ALIGN, start).cast_with(fieldcast::raw_align),
-        F::named("syntaxes", &[T::Path, T::Str, T::Bytes, T::Array], empty_array),
+        F::named("syntaxes", &[], empty_array).cast_with(fieldcast::raw_syntaxes),
         F::named("theme", &[T::Path, T::Str, T::Bytes, T::None, T::Auto], auto),
         F::named("tab-size", &[T::Int], two).cast_with(fieldcast::non_negative),
         F::synthesized("lines"),
@@ -401,8 +404,8 @@ element!(
     /// A hyperlink.
     LINK = "link", "Link", [
         F::required("dest", &[T::Str, T::Dict, T::Location, T::Label]).cast_with(fieldcast::link_dest),
-        // Optional for URL destinations, which then show themselves.
-        F::positional("body", CONTENT, none),
+        // Optional for URL destinations, which then show themselves; not settable.
+        F { settable: false, ..F::positional("body", CONTENT, none) },
     ]
 );
 element!(
@@ -582,7 +585,7 @@ element!(
     BOX = "box", "Box", [
         F::named("width", &[T::Auto, T::Relative, T::Fraction], auto),
         F::named("height", AUTO_REL, auto),
-        F::named("baseline", &[], none).cast_with(fieldcast::box_baseline),
+        F::named("baseline", &[], box_baseline).cast_with(fieldcast::box_baseline),
         F::named("fill", FILL, none),
         F::named("stroke", &[], empty_dict).cast_with(super::paintcast::container_stroke),
         F::named("radius", &[T::Relative, T::Dict], super::sides::unset).cast_with(super::sides::corners),
@@ -686,7 +689,7 @@ element!(
         F::named("end", &[T::None, T::Array], none).cast_with(super::curve::point),
         F::named("length", REL, thirty_pt),
         F::named("angle", &[T::Angle], zero_deg),
-        F::named("stroke", &[], table_stroke).cast_with(super::paintcast::line_stroke),
+        F::named("stroke", &[], line_stroke).cast_with(super::paintcast::line_stroke),
     ]
 );
 element!(
@@ -893,7 +896,11 @@ element!(
         F::named("dx", REL, zero_rel),
         F::named("dy", REL, zero_rel),
         F::required("body", CONTENT),
-    ]
+    ], scope: [PLACE_FLUSH]
+);
+element!(
+    /// Places the floats still waiting before any further content (`place.flush`).
+    PLACE_FLUSH = "place.flush", "Flush", []
 );
 element!(
     /// Content in columns.
@@ -1271,6 +1278,7 @@ pub static ALL_ELEMENTS: &[&Element] = &[
     &BIBLIOGRAPHY,
     &FIGURE_CAPTION,
     &FOOTNOTE_ENTRY,
+    &PLACE_FLUSH,
     &OUTLINE_ENTRY,
     &PAR_LINE,
     &RAW_LINE,

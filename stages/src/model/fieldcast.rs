@@ -15,6 +15,20 @@ fn fail<T>(span: Span, message: impl Into<EcoString>) -> SourceResult<T> {
     Err(ecow::eco_vec![SourceDiagnostic::error(span, message.into())])
 }
 
+/// A type mismatch with the hint Typst gives for it (`a length needs a unit`).
+fn fail_mismatch<T>(span: Span, expected: &str, found: &Value) -> SourceResult<T> {
+    fail_hinted(span, mismatch(expected, found), found)
+}
+
+/// A failed cast of `found` with the hint Typst gives for it.
+fn fail_hinted<T>(span: Span, message: EcoString, found: &Value) -> SourceResult<T> {
+    let mut error = SourceDiagnostic::error(span, message.clone());
+    if let Some(hint) = super::cast::cast_hint(&message, found) {
+        error = error.with_hint(hint);
+    }
+    Err(ecow::eco_vec![error])
+}
+
 /// Quotes each name and joins them as Typst lists choices: `"a", "b", or "c"`.
 fn choices(names: &[&str]) -> EcoString {
     let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
@@ -422,6 +436,35 @@ pub fn raw_align(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
 pub fn link_dest(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     match &value {
         Value::Str(url) if url.is_empty() => fail(span, "URL must not be empty"),
+        Value::Dict(dict) => {
+            // A position: a page number from 1 and the point on it, as in Typst.
+            let take = |key: &str| dict.get(key).ok_or_else(|| super::Dict::missing_key_err(key));
+            match take("page") {
+                Ok(Value::Int(page)) if *page > 0 => {}
+                Ok(Value::Int(_)) => return fail(span, "number must be positive"),
+                Ok(other) => return fail(span, mismatch("integer", other)),
+                Err(message) => return fail(span, message),
+            }
+            for key in ["x", "y"] {
+                match take(key) {
+                    Ok(Value::Length(_)) => {}
+                    Ok(other) => return fail_mismatch(span, "length", other),
+                    Err(message) => return fail(span, message),
+                }
+            }
+            if let Some(key) =
+                dict.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "page" | "x" | "y"))
+            {
+                return fail(
+                    span,
+                    eco_format!(
+                        "unexpected key {}, valid keys are \"page\", \"x\", and \"y\"",
+                        Value::Str(key.clone()).repr()
+                    ),
+                );
+            }
+            Ok(value)
+        }
         _ => Ok(value),
     }
 }
@@ -468,12 +511,72 @@ pub fn track_sizes(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     }
 }
 
-/// `box.baseline`: a relative length (Typst's refusal also names the alignments and
-/// dictionaries its newer form takes).
+/// `box.baseline`: where the baseline sits (`auto` for the content's own, or `top`,
+/// `horizon`, `bottom`) and how far it is shifted up (a relative length), kept as
+/// Typst keeps it: a dictionary of the parts given (`(at: top)`, `(shift: 0% + 2pt)`).
+/// As in Typst, an inner set rule replaces an outer one whole.
 pub fn box_baseline(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
-    super::cast::coerce_field(value.clone(), &[super::Type::Relative], false).or_else(|_| {
-        fail(span, mismatch("alignment, auto, relative length, or dictionary", &value))
-    })
+    let vertical = |value: &Value| -> Result<Value, EcoString> {
+        match value {
+            Value::Auto => Ok(Value::Auto),
+            Value::Alignment(a) if a.x.is_none() && a.y.is_some() => Ok(value.clone()),
+            Value::Alignment(a) => {
+                Err(eco_format!("expected `top`, `horizon`, or `bottom`, found {}", value_repr(*a)))
+            }
+            other => Err(mismatch("alignment or auto", other)),
+        }
+    };
+    let shift =
+        |value: &Value| super::cast::coerce_field(value.clone(), &[super::Type::Relative], false);
+    let mut out = Dict::new();
+    match &value {
+        Value::Auto | Value::Alignment(_) => {
+            out.insert("at".into(), vertical(&value).or_else(|e| fail(span, e))?);
+        }
+        Value::Dict(dict) => {
+            if let Some(at) = dict.get("at") {
+                out.insert("at".into(), vertical(at).or_else(|e| fail(span, e))?);
+            }
+            if let Some(amount) = dict.get("shift") {
+                out.insert(
+                    "shift".into(),
+                    shift(amount).or_else(|e| fail_hinted(span, e, amount))?,
+                );
+            }
+            if let Some(key) =
+                dict.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "at" | "shift"))
+            {
+                return fail(
+                    span,
+                    eco_format!(
+                        "unexpected key {}, valid keys are \"at\" and \"shift\"",
+                        Value::Str(key.clone()).repr()
+                    ),
+                );
+            }
+        }
+        other => match shift(other) {
+            Ok(amount) => {
+                out.insert("shift".into(), amount);
+            }
+            Err(_) => {
+                return fail(
+                    span,
+                    mismatch("alignment, auto, relative length, or dictionary", other),
+                );
+            }
+        },
+    }
+    Ok(Value::Dict(out))
+}
+
+/// `text.alternates`: a bool stands for the alternate number 1 or 0, as Typst keeps it.
+pub fn alternates(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match value {
+        Value::Bool(on) => Ok(Value::Int(i64::from(on))),
+        Value::Int(n) if n < 0 => fail(span, "number must be at least zero"),
+        value => Ok(value),
+    }
 }
 
 /// `figure.placement`: `none`, `auto`, or a vertical alignment.
@@ -590,7 +693,39 @@ pub fn image_scaling(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
 
 /// `image.format`: an encoded format's name, a raw pixel format (a dictionary) or `auto`.
 pub fn image_format(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
-    if matches!(value, Value::Dict(_)) {
+    if let Value::Dict(dict) = &value {
+        // Raw pixels: their encoding and the image's size in pixels, as in Typst.
+        let take = |key: &str| dict.get(key).ok_or_else(|| Dict::missing_key_err(key));
+        let encodings = ["rgb8", "rgba8", "luma8", "lumaa8"];
+        match take("encoding") {
+            Ok(Value::Str(name)) if encodings.contains(&name.as_str()) => {}
+            Ok(Value::Str(_)) => {
+                return fail(span, r#"expected "rgb8", "rgba8", "luma8", or "lumaa8""#);
+            }
+            Ok(other) => return fail(span, mismatch("string", other)),
+            Err(message) => return fail(span, message),
+        }
+        for key in ["width", "height"] {
+            match take(key) {
+                Ok(Value::Int(n)) if (0..=i64::from(u32::MAX)).contains(n) => {}
+                Ok(Value::Int(n)) if *n < 0 => {
+                    return fail(span, "number must be at least zero");
+                }
+                Ok(Value::Int(_)) => return fail(span, "number too large"),
+                Ok(other) => return fail(span, mismatch("integer", other)),
+                Err(message) => return fail(span, message),
+            }
+        }
+        let valid = |k: &str| matches!(k, "encoding" | "width" | "height");
+        if let Some(key) = dict.iter().map(|(k, _)| k).find(|k| !valid(k.as_str())) {
+            return fail(
+                span,
+                eco_format!(
+                    "unexpected key {}, valid keys are \"encoding\", \"width\", and \"height\"",
+                    Value::Str(key.clone()).repr()
+                ),
+            );
+        }
         return Ok(value);
     }
     let formats = ["png", "jpg", "gif", "webp", "svg", "pdf"];
@@ -707,16 +842,39 @@ const CSL_STYLES: &[&str] = &[
     "turabian-fullnote-8",
 ];
 
-/// `cite.style` (`auto` allowed) and `bibliography.style`: a built-in style's name, a
-/// path (a string ending in `.csl` is one), or the bytes of a CSL file.
+/// Names of one built-in style (Typst reads each back as the last of its group).
+const CSL_ALIASES: &[&[&str]] = &[
+    &["american-psychological-association", "apa"],
+    &["british-medical-journal", "bmj"],
+    &["chicago-notes", "chicago-fullnotes"],
+    &["cse-citation-sequence-brackets-8th-edition", "council-of-science-editors"],
+    &["cse-name-year", "council-of-science-editors-author-date"],
+    &["institute-of-electrical-and-electronics-engineers", "ieee"],
+    &["modern-humanities-research-association-notes", "modern-humanities-research-association"],
+    &["modern-language-association", "mla", "modern-language-association-8", "mla-8"],
+    &["nlm-citation-sequence", "vancouver"],
+    &["nlm-citation-sequence-superscript", "vancouver-superscript"],
+    &["public-library-of-science", "plos"],
+];
+
+/// `cite.style` (`auto` allowed) and `bibliography.style`: the bytes of a CSL file, a
+/// path, a string with an extension (a path too; `eval::library::check_set_files` loads
+/// it), or a built-in style's name, kept as the short name Typst reads back (the
+/// warning for a deprecated name is given where the file would be loaded).
 fn csl_style(value: Value, span: Span, auto: bool) -> SourceResult<Value> {
     match &value {
         Value::Auto if auto => Ok(value),
         Value::Bytes(_) | Value::Path(_) => Ok(value),
-        Value::Str(name) if CSL_STYLES.contains(&name.as_str()) || name.ends_with(".csl") => {
-            Ok(value)
+        Value::Str(name) if crate::eval::library::has_extension(name) => Ok(value),
+        Value::Str(name) => {
+            if !CSL_STYLES.contains(&name.as_str()) {
+                return fail(span, eco_format!("unknown style: {}", name.as_str()));
+            }
+            match CSL_ALIASES.iter().find(|group| group.contains(&name.as_str())) {
+                Some(group) => Ok(Value::Str(group[group.len() - 1].into())),
+                None => Ok(value),
+            }
         }
-        Value::Str(name) => fail(span, eco_format!("unknown style: {}", name.as_str())),
         other if auto => fail(
             span,
             eco_format!(
@@ -737,6 +895,25 @@ pub fn cite_style(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
 /// `bibliography.style`: see `csl_style`.
 pub fn bibliography_style(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     csl_style(value, span, false)
+}
+
+/// `raw.syntaxes`: one source (a path, a string or bytes) or an array of them, read
+/// back as an array.
+pub fn raw_syntaxes(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let expected = "path, string, or bytes";
+    let items = match value {
+        Value::Array(items) => items,
+        Value::Path(_) | Value::Str(_) | Value::Bytes(_) => {
+            return Ok(Value::Array(std::iter::once(value).collect()));
+        }
+        other => return fail(span, mismatch("path, string, bytes, or array", &other)),
+    };
+    for item in items.as_slice() {
+        if !matches!(item, Value::Path(_) | Value::Str(_) | Value::Bytes(_)) {
+            return fail(span, mismatch(expected, item));
+        }
+    }
+    Ok(Value::Array(items))
 }
 
 /// `outline.target`: something that selects elements with a location (a label, an

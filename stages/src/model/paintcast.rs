@@ -20,6 +20,21 @@ fn fail<T>(span: Span, message: impl Into<EcoString>) -> SourceResult<T> {
     Err(ecow::eco_vec![SourceDiagnostic::error(span, message.into())])
 }
 
+/// Fails a stroke given as a dictionary, with Typst's hint when one of its values is an
+/// integer where a length would do (`(left: 1)`, `(thickness: 5)`). A value that is
+/// itself an integer gets the hint where every field cast gets it.
+fn fail_in<T>(span: Span, message: EcoString, value: &Value) -> SourceResult<T> {
+    let mut error = SourceDiagnostic::error(span, message.clone());
+    if let Value::Dict(dict) = value
+        && message.ends_with("found integer")
+        && let Some(int) = dict.iter().map(|(_, v)| v).find(|v| matches!(v, Value::Int(_)))
+        && let Some(hint) = super::cast::cast_hint(&message, int)
+    {
+        error = error.with_hint(hint);
+    }
+    Err(ecow::eco_vec![error])
+}
+
 fn found(expected: &str, value: &Value) -> EcoString {
     eco_format!("expected {expected}, found {}", value.ty().long_name())
 }
@@ -163,12 +178,12 @@ fn sided_stroke(value: Value, span: Span, auto: bool) -> SourceResult<Value> {
     } else {
         eco_format!("{STROKE_PARTS}, or none")
     };
-    let result = match value {
+    let result = match value.clone() {
         Value::Auto if auto => Ok(Value::Auto),
         Value::Dict(dict) if names_sides(&dict) => sides(dict),
         v => one_stroke(v, &expected),
     };
-    result.or_else(|message| fail(span, message))
+    result.or_else(|message| fail_in(span, message, &value))
 }
 
 /// A table's default stroke: a stroke leaving every part to its default (1pt, black),
@@ -203,7 +218,7 @@ pub fn line_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     const EXPECTED: &str = "length, color, gradient, tiling, dictionary, or stroke";
     match value {
         Value::None => fail(span, found(EXPECTED, &value)),
-        v => one_stroke(v, EXPECTED).or_else(|message| fail(span, message)),
+        v => one_stroke(v.clone(), EXPECTED).or_else(|message| fail_in(span, message, &v)),
     }
 }
 
@@ -212,8 +227,8 @@ pub fn line_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
 pub fn plain_stroke(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     match value {
         Value::Auto => Ok(Value::Auto),
-        v => one_stroke(v, &eco_format!("{STROKE_PARTS}, none, or auto"))
-            .or_else(|message| fail(span, message)),
+        v => one_stroke(v.clone(), &eco_format!("{STROKE_PARTS}, none, or auto"))
+            .or_else(|message| fail_in(span, message, &v)),
     }
 }
 

@@ -108,6 +108,7 @@ pub(super) fn show(
         "footnote.entry" => super::footnote::entry(r, content, styles, loc)?,
         "outline.entry" => outline_entry(r, content, styles, loc)?,
         "raw.line" => visit_body(r, content, styles, loc)?,
+        "grid.cell" | "table.cell" => super::grid::cell(r, content, styles, loc)?,
         "title" => title(r, content, styles, loc)?,
         "divider" => {
             let line = Content::new(LINE)
@@ -186,17 +187,11 @@ pub(super) fn show(
             let inner = with(styles, marks::decoration(deco));
             visit_body(r, content, &inner, loc)?;
         }
-        // Sub- and superscripts are synthesized: smaller text on a shifted baseline.
+        // Sub- and superscripts are marked like decorations; shaping uses the font's
+        // script glyphs or synthesizes them (the text size stays, as in Typst).
         "sub" | "super" => {
-            let mut inner = styles.clone();
-            // `auto` (the default) stands for the font's metrics, approximated here.
-            let shift = |field: &str, fallback: f64| match get(content, styles, field) {
-                Value::Auto => Value::Length(Length::em(Em::new(fallback))),
-                value => value,
-            };
-            let baseline = if content.elem().name() == "sub" { 0.2 } else { -0.5 };
-            inner.push(prop(TEXT, "size", shift("size", 0.6)));
-            inner.push(prop(TEXT, "baseline", shift("baseline", baseline)));
+            let script = super::show::materialize(content, styles);
+            let inner = with(styles, marks::decoration(script));
             visit_body(r, content, &inner, loc)?;
         }
         // Small capitals need a font feature that would override the user's features;
@@ -831,14 +826,37 @@ fn kind_counter(kind: Value) -> Value {
     Value::Counter(std::sync::Arc::new(crate::model::Counter::new(CounterKey::Selector(selector))))
 }
 
-/// A figure's caption as show rules see it: its body with the figure's kind, supplement,
-/// numbering and counter, and its separator and position resolved.
-fn realized_caption(
-    figure: &Content,
-    caption: &Content,
-    styles: &Styles,
-    numbers: Option<&str>,
-) -> Content {
+/// A figure as Typst synthesizes it before show rules see it: with the counter of its
+/// kind, and its caption knowing the figure's kind, supplement, numbering and counter,
+/// with its separator resolved.
+pub(super) fn synthesize_figure(figure: &Content, styles: &Styles) -> Content {
+    let kind = match figure.field("kind") {
+        Some(kind @ (Value::Str(_) | Value::Func(_))) => kind.clone(),
+        _ => Value::Func(crate::model::IMAGE.into()),
+    };
+    let mut out = figure.clone().with_field("counter", kind_counter(kind));
+    if let Some(Value::Content(caption)) = figure.field("caption") {
+        let caption = synthesize_caption(figure, caption, styles);
+        out = out.with_field("caption", Value::Content(caption));
+    }
+    out
+}
+
+/// A numbered figure whose caption knows the number as displayed, so that the caption
+/// shows it also where a show rule places it alone (`show figure: it => it.caption`).
+pub(super) fn number_caption(figure: &Content, numbers: &str) -> Content {
+    match figure.field("caption") {
+        Some(Value::Content(caption)) if figure.is(FIGURE) && caption.is(FIGURE_CAPTION) => {
+            let caption = caption.clone().with_field("number", Value::str(numbers));
+            figure.clone().with_field("caption", Value::Content(caption))
+        }
+        _ => figure.clone(),
+    }
+}
+
+/// A figure's caption with the fields it takes from its figure, and its separator
+/// resolved for the language in effect.
+fn synthesize_caption(figure: &Content, caption: &Content, styles: &Styles) -> Content {
     let caption = if caption.is(FIGURE_CAPTION) {
         caption.clone()
     } else {
@@ -856,14 +874,24 @@ fn realized_caption(
         Some(c) => Value::Content(c),
         None => Value::None,
     };
-    let position = get(&caption, styles, "position");
-    let mut out = caption
-        .with_field("position", position)
+    caption
         .with_field("separator", Value::Content(separator))
         .with_field("kind", kind.clone())
         .with_field("supplement", supplement)
         .with_field("numbering", get(figure, styles, "numbering"))
-        .with_field("counter", kind_counter(kind));
+        .with_field("counter", kind_counter(kind))
+}
+
+/// A figure's caption as show rules see it: synthesized, with its position resolved.
+fn realized_caption(
+    figure: &Content,
+    caption: &Content,
+    styles: &Styles,
+    numbers: Option<&str>,
+) -> Content {
+    let caption = synthesize_caption(figure, caption, styles);
+    let position = get(&caption, styles, "position");
+    let mut out = caption.with_field("position", position);
     if let Some(numbers) = numbers {
         out = out.with_field("number", Value::str(numbers));
     }

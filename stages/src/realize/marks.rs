@@ -90,9 +90,9 @@ pub(super) fn prepared(styles: &Styles, elem: &Content) -> Option<(Prepared, Vec
         let [Value::Content(e), Value::Int(recipe), numbers] = entry.as_slice() else {
             continue;
         };
-        // Text a text rule matched is cut out anew each time: equal text is the same.
-        let same = if elem.is(TEXT) { e == elem } else { e.is_same(elem) };
-        if !same {
+        // Text rules revoke themselves in their output (`text_recipes`), so text, too,
+        // is guarded only as itself: `show text: it => [(#it.text)]` never ends.
+        if !e.is_same(elem) {
             continue;
         }
         guards.push(*recipe as usize);
@@ -110,6 +110,25 @@ pub(super) fn prepared(styles: &Styles, elem: &Content) -> Option<(Prepared, Vec
 /// How many recipes were applied on the way here (the show rule nesting depth).
 pub(super) fn depth(styles: &Styles) -> usize {
     styles.iter().filter(|s| matches!(s, Style::Property(p) if p.elem == PREPARED)).count()
+}
+
+/// The recipes applied to text on the way here: a text rule's output is shown without
+/// that rule, as in Typst (`show regex("\d+"): it => str(int(it.text) + 1)`).
+pub(super) fn text_recipes(styles: &Styles) -> Vec<usize> {
+    styles
+        .iter()
+        .filter(|style| is_applied_to(style, TEXT))
+        .filter_map(|style| match style {
+            Style::Property(p) => match &p.value {
+                Value::Array(entry) => match entry.as_slice().get(1) {
+                    Some(Value::Int(recipe)) => Some(*recipe as usize),
+                    _ => None,
+                },
+                _ => None,
+            },
+            Style::Recipe(_) => None,
+        })
+        .collect()
 }
 
 /// Whether `style` records a recipe as applied to an element of kind `elem`.

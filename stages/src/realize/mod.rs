@@ -21,6 +21,7 @@ mod items;
 
 mod builtin;
 mod footnote;
+mod grid;
 mod marks;
 mod math;
 mod outline;

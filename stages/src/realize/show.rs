@@ -31,8 +31,8 @@ use super::walk::{Realizer, concat};
 use crate::base::{FxHasher64, Location, Locator, SourceResult, Span, Tag, TagInfo};
 use crate::eval::Here;
 use crate::model::{
-    Args, Content, FIGURE, HEADING, IMAGE, PAGE, PAR, RAW, REF, Recipe, SMARTQUOTE, SPACE,
-    Selector, Style, StyleChain, Styles, TABLE, TEXT, Transformation, Value,
+    Args, Content, ENUM, ENUM_ITEM, FIGURE, HEADING, IMAGE, PAGE, PAR, RAW, REF, Recipe,
+    SMARTQUOTE, SPACE, Selector, Style, StyleChain, Styles, TABLE, TEXT, Transformation, Value,
 };
 
 /// How deeply show rules may nest before realization gives up.
@@ -127,6 +127,9 @@ pub(super) fn visit_show(
                     prepare(r, &elem, &inner, loc)?
                 }
             };
+            if let Some(numbers) = &numbers {
+                elem = builtin::number_caption(&elem, numbers);
+            }
             (Prepared { elem, numbers }, inner)
         }
     };
@@ -163,7 +166,15 @@ fn apply(
             // Typst binds the arguments at the function the rule names.
             // (an element function makes an element placed at the rule, as in Typst).
             let named = !func.span().is_detached() && func.element().is_none();
-            let span = if named { func.span() } else { recipe.span };
+            // A type's constructor has no place of its own (`show heading: str`).
+            let constructor = matches!(func.repr_kind(), crate::model::FuncRepr::Type(_));
+            let span = if named {
+                func.span()
+            } else if constructor {
+                Span::detached()
+            } else {
+                recipe.span
+            };
             let args = Args::new(span, [Value::Content(prepared.elem.clone())]);
             // As in Typst, the function knows the context of a located element: its
             // location is `here()`.
@@ -179,7 +190,11 @@ fn apply(
                 }
                 None => None,
             };
+            // It also sees the styles the element is shown with, show-set rules included
+            // (`show heading: set text(8pt)` makes `text.size` 8pt in the rule).
+            let outer_styles = std::mem::replace(&mut r.engine.styles, styles.clone());
             let mut result = func.call(r.engine, args);
+            r.engine.styles = outer_styles;
             // As in Typst, errors of a rule with a selector say which element was shown.
             if recipe.selector.is_some() {
                 let name = prepared.elem.elem().short_name();
@@ -224,18 +239,18 @@ pub(super) fn visit_text(
 ) -> SourceResult<bool> {
     let indices = r.recipes.indices(styles);
     let all = styles.iter().as_slice();
+    let revoked = marks::text_recipes(styles);
     let mut best: Option<(usize, usize, &Recipe, &str)> = None;
     for &i in indices.iter() {
         let Style::Recipe(recipe) = &all[i] else { continue };
         let Some(Selector::Regex(regex)) = &recipe.selector else { continue };
+        if revoked.contains(&i) {
+            continue;
+        }
         // As in Typst, a rule whose first match is empty selects nothing here.
         let Some(found) = regex.0.find(text).filter(|m| !m.is_empty()) else { continue };
         let start = found.start();
         if best.is_some_and(|(s, ..)| s <= start) {
-            continue;
-        }
-        let matched = Content::text(found.as_str());
-        if marks::prepared(styles, &matched).is_some_and(|(_, guards)| guards.contains(&i)) {
             continue;
         }
         best = Some((start, i, recipe, found.as_str()));
@@ -385,7 +400,7 @@ pub(super) fn textual(content: &Content) -> bool {
 }
 
 /// The leftmost non-empty match at or after `from` of the text rules in effect (the
-/// innermost rule on a tie), skipping rules already applied to that text: its range
+/// innermost rule on a tie), skipping rules whose output this text is: its range
 /// and the rule's position among the styles.
 fn leftmost_match(
     r: &mut Realizer,
@@ -395,18 +410,18 @@ fn leftmost_match(
 ) -> Option<(usize, usize, usize)> {
     let indices = r.recipes.indices(styles);
     let all = styles.iter().as_slice();
+    let revoked = marks::text_recipes(styles);
     let mut best: Option<(usize, usize, usize)> = None;
     for &i in indices.iter() {
         let Style::Recipe(recipe) = &all[i] else { continue };
         let Some(Selector::Regex(regex)) = &recipe.selector else { continue };
+        if revoked.contains(&i) {
+            continue;
+        }
         let Some(found) = regex.0.find_at(text, from).filter(|m| !m.is_empty()) else {
             continue;
         };
         if best.is_some_and(|(s, ..)| s <= found.start()) {
-            continue;
-        }
-        let matched = Content::text(found.as_str());
-        if marks::prepared(styles, &matched).is_some_and(|(_, guards)| guards.contains(&i)) {
             continue;
         }
         best = Some((found.start(), found.end(), i));
@@ -484,6 +499,10 @@ fn locatable(content: &Content) -> bool {
 /// (else the default), as show rules see it; the element itself when nothing is missing.
 pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
     let elem = content.elem();
+    if elem == TEXT {
+        // As in Typst, show rules on text see only its text (`it.size` is not known).
+        return content.clone();
+    }
     let chain = StyleChain::new(styles);
     let mut out = content.clone();
     let mut changed = false;
@@ -518,13 +537,27 @@ pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
             let word = super::reference::heading_supplement(&super::reference::lang(styles));
             out = out.with_field("supplement", Value::Content(Content::text(word)));
             changed = true;
+        } else if matches!(out.field("supplement"), Some(Value::None)) {
+            // Typst shows no supplement as empty content.
+            out = out.with_field("supplement", Value::Content(Content::empty()));
+            changed = true;
         }
     }
-    if elem == crate::model::EQUATION && matches!(out.field("supplement"), Some(Value::Auto)) {
-        // An automatic supplement is the word for an equation in the language in effect.
-        if let Some(supplement) = builtin::equation_supplement(&out, styles) {
-            out = out.with_field("supplement", Value::Content(supplement));
-            changed = true;
+    if elem == crate::model::EQUATION {
+        // An automatic supplement is the word for an equation in the language in effect,
+        // and none is empty content, as in Typst.
+        match out.field("supplement") {
+            Some(Value::Auto) => {
+                if let Some(supplement) = builtin::equation_supplement(&out, styles) {
+                    out = out.with_field("supplement", Value::Content(supplement));
+                    changed = true;
+                }
+            }
+            Some(Value::None) => {
+                out = out.with_field("supplement", Value::Content(Content::empty()));
+                changed = true;
+            }
+            _ => {}
         }
     }
     if elem == FIGURE && matches!(out.field("kind"), Some(Value::Auto)) {
@@ -543,6 +576,24 @@ pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
         {
             out = out.with_field("supplement", Value::Content(supplement));
         }
+        changed = true;
+    }
+    if elem == ENUM
+        && let Some(Value::Array(children)) = out.field("children").cloned()
+    {
+        // The items of an enumeration show their settable `number` too (`auto` when
+        // the markup gave none), as in Typst.
+        let items = children.as_slice().iter().map(|child| match child {
+            Value::Content(item) if item.is(ENUM_ITEM) => Value::Content(materialize(item, styles)),
+            other => other.clone(),
+        });
+        out = out.with_field("children", Value::Array(items.collect()));
+        changed = true;
+    }
+    if elem == FIGURE {
+        // As in Typst, a figure knows its counter, and its caption the figure's kind,
+        // supplement, numbering and counter, and its separator resolved.
+        out = builtin::synthesize_figure(&out, styles);
         changed = true;
     }
     if changed { out } else { content.clone() }
@@ -639,6 +690,8 @@ const INLINE_QUERYABLE: &[&str] = &[
     "strike",
     "highlight",
     "overline",
+    "raw",
+    "figure.caption",
 ];
 
 /// Whether queries find `content` by an element tag at its own location.
