@@ -331,12 +331,7 @@ pub(super) fn resolve(
 /// (a labelled heading's is the heading's, as `query` and show rules give it), found
 /// among the element records at the same place.
 fn labelled_location(introspector: &dyn Introspector, record: &Record, name: &str) -> Location {
-    let records = introspector.records();
-    let start = records.partition_point(|r| r.page < record.page);
-    records[start..]
-        .iter()
-        .take_while(|r| r.page == record.page)
-        .filter(|r| r.position == record.position)
+    records_beside(introspector, record)
         .find_map(|r| match &r.info {
             TagInfo::Element(payload) => payload
                 .downcast::<Content>()
@@ -502,6 +497,20 @@ fn page_mark_at(
     find_page_mark(introspector, location).cloned()
 }
 
+/// The records at the same place as `record` (itself included), as the records of an
+/// element and of its label stand.
+fn records_beside<'a>(
+    introspector: &'a dyn Introspector,
+    record: &'a Record,
+) -> impl Iterator<Item = &'a Record> + 'a {
+    let records = introspector.records();
+    let start = records.partition_point(|r| r.page < record.page);
+    records[start..]
+        .iter()
+        .take_while(|r| r.page == record.page)
+        .filter(|r| r.position == record.position)
+}
+
 /// How warnings name the element at `location` (`heading`; a label names the element
 /// it is attached to, which stands at the same place).
 fn element_kind(introspector: &dyn Introspector, location: Location) -> &'static str {
@@ -513,15 +522,7 @@ fn element_kind(introspector: &dyn Introspector, location: Location) -> &'static
     };
     let Some(record) = introspector.record(location) else { return "element" };
     kind(record)
-        .or_else(|| {
-            let records = introspector.records();
-            let start = records.partition_point(|r| r.page < record.page);
-            records[start..]
-                .iter()
-                .take_while(|r| r.page == record.page)
-                .filter(|r| r.position == record.position)
-                .find_map(kind)
-        })
+        .or_else(|| records_beside(introspector, record).find_map(kind))
         .unwrap_or("element")
 }
 
