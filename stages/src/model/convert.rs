@@ -60,7 +60,7 @@ pub fn enum_child(
         warnings,
         ENUM_ITEM,
         "enum.item(number)[body]",
-        [("number", super::Type::Int), ("body", super::Type::Content)],
+        [("number", &[super::Type::Int, super::Type::Auto]), ("body", &[super::Type::Content])],
     )
 }
 
@@ -188,9 +188,12 @@ pub fn terms_child(
             warnings,
             TERM_ITEM,
             "terms.item(term, description)",
-            [("term", super::Type::Content), ("description", super::Type::Content)],
+            [("term", &[super::Type::Content]), ("description", &[super::Type::Content])],
         ),
-        Value::Content(_) => crate::bail!(span, "expected term item or array"),
+        // Whatever makes content, but not a term item.
+        other if super::cast::coerce(other.clone(), &[super::Type::Content]).is_ok() => {
+            crate::bail!(span, "expected term item or array")
+        }
         other => crate::bail!(span, "{}", super::mismatch("array or content", &other)),
     }
 }
@@ -203,7 +206,7 @@ fn item_from_pair(
     warnings: &mut EcoVec<SourceDiagnostic>,
     item: Element,
     instead: &str,
-    fields: [(&str, super::Type); 2],
+    fields: [(&str, &[super::Type]); 2],
 ) -> SourceResult<Value> {
     warnings.push(crate::warning!(
         span,
@@ -216,8 +219,11 @@ fn item_from_pair(
     };
     let mut content = Content::new(item);
     for ((name, ty), value) in fields.into_iter().zip([first, second]) {
-        let value = super::cast::coerce(value.clone(), &[ty])
+        let value = super::cast::coerce_field(value.clone(), ty, false)
             .map_err(|message| ecow::eco_vec![SourceDiagnostic::error(span, message)])?;
+        if name == "number" && matches!(value, Value::Int(n) if n < 0) {
+            crate::bail!(span, "number must be at least zero");
+        }
         content = content.with_field(name, value);
     }
     Ok(Value::Content(content.spanned(span)))

@@ -713,7 +713,7 @@ element!(
         F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("end", &[T::None, T::Int], none),
-        F::named("stroke", &[T::None, T::Stroke], none),
+        F::named("stroke", &[T::None, T::Stroke], super::paintcast::default_stroke),
         F::named("position", &[], top_align).cast_with(fieldcast::hline_position),
     ]
 );
@@ -723,7 +723,7 @@ element!(
         F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("end", &[T::None, T::Int], none),
-        F::named("stroke", &[T::None, T::Stroke], none),
+        F::named("stroke", &[T::None, T::Stroke], super::paintcast::default_stroke),
         F::named("position", &[], start).cast_with(fieldcast::vline_position),
     ]
 );
@@ -778,7 +778,7 @@ element!(
         F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("end", &[T::None, T::Int], none),
-        F::named("stroke", &[T::None, T::Stroke], none),
+        F::named("stroke", &[T::None, T::Stroke], super::paintcast::default_stroke),
         F::named("position", &[], top_align).cast_with(fieldcast::hline_position),
     ]
 );
@@ -788,7 +788,7 @@ element!(
         F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
         F::named("end", &[T::None, T::Int], none),
-        F::named("stroke", &[T::None, T::Stroke], none),
+        F::named("stroke", &[T::None, T::Stroke], super::paintcast::default_stroke),
         F::named("position", &[], start).cast_with(fieldcast::vline_position),
     ]
 );
@@ -889,7 +889,7 @@ element!(
 element!(
     /// Content placed relative to its parent, out of the flow or floating.
     PLACE = "place", "Place", [
-        F::positional("alignment", &[T::Auto, T::Alignment], start_top),
+        F::positional("alignment", &[T::Auto, T::Alignment], start),
         F::named("scope", &[], column).cast_with(convert::place_scope),
         F::named("float", BOOL, no),
         F::named("clearance", LEN, clearance),

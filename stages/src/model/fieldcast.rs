@@ -299,7 +299,7 @@ pub fn default_costs() -> Value {
     Value::Dict(dict)
 }
 
-/// `text.costs`: a dictionary of ratios for some of the cost keys; the others are 100%.
+/// `text.costs`: a dictionary of ratios for some of the cost keys, in Typst's order.
 pub fn text_costs(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     let Value::Dict(given) = &value else { return Ok(value) };
     let mut out = Dict::new();
@@ -318,43 +318,85 @@ pub fn text_costs(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
             return fail(span, mismatch("ratio", item));
         }
     }
+    // Only the given keys are kept: set rules merge them over the outer costs.
     for key in COST_KEYS {
-        let item = given.get(key).cloned().unwrap_or(Value::Ratio(Ratio(1.0)));
-        out.insert(key.into(), item);
+        if let Some(item) = given.get(key) {
+            out.insert(key.into(), item.clone());
+        }
     }
     Ok(Value::Dict(out))
 }
 
 /// `text.features`: an array of tags (each switched on) or a dictionary of tags and
-/// integer values; kept as the dictionary.
+/// integer values; kept as the dictionary. A refusal names the tag it occurred in.
 pub fn text_features(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
-    let check_tag = |tag: &str| {
-        if tag.is_empty() || tag.len() > 4 {
-            return fail(span, "tag must be one to four characters in length");
-        }
-        Ok(())
-    };
     let mut out = Dict::new();
+    let failed = |error: SourceDiagnostic, index: usize, tag: &Value| {
+        error.with_hint(eco_format!("occurred in tag at index {index} (`{}`)", tag.repr()))
+    };
     match &value {
         Value::Array(items) => {
-            for item in items.as_slice() {
-                let Value::Str(tag) = item else { return fail(span, mismatch("string", item)) };
-                check_tag(tag)?;
-                out.insert(tag.clone(), Value::Int(1));
+            for (index, item) in items.as_slice().iter().enumerate() {
+                let checked = match item {
+                    Value::Str(tag) => feature_tag(tag, span),
+                    other => Err(SourceDiagnostic::error(span, mismatch("string", other))),
+                };
+                let tag = checked.map_err(|error| {
+                    let error = failed(error, index, item);
+                    // A string with `=` or a value of another type suggests a value.
+                    let valued = !matches!(item, Value::Str(tag) if !tag.contains('='));
+                    let hint = "to set features with custom values, consider supplying a \
+                                dictionary";
+                    ecow::eco_vec![if valued { error.with_hint(hint) } else { error }]
+                })?;
+                out.insert(tag, Value::Int(1));
             }
         }
         Value::Dict(dict) => {
-            for (tag, item) in dict.iter() {
-                check_tag(tag)?;
-                if !matches!(item, Value::Int(_)) {
-                    return fail(span, mismatch("integer", item));
-                }
+            for (index, (tag, item)) in dict.iter().enumerate() {
+                let key = Value::Str(tag.clone());
+                let checked = feature_tag(tag, span).and_then(|_| match item {
+                    Value::Int(n) if *n >= 0 => Ok(()),
+                    Value::Int(_) => {
+                        Err(SourceDiagnostic::error(span, "number must be at least zero"))
+                    }
+                    other => Err(SourceDiagnostic::error(span, mismatch("integer", other))),
+                });
+                checked.map_err(|error| ecow::eco_vec![failed(error, index, &key)])?;
                 out.insert(tag.clone(), item.clone());
             }
         }
         _ => return Ok(value),
     }
     Ok(Value::Dict(out))
+}
+
+/// An OpenType feature tag: one to four printable ASCII characters, spaces only as
+/// padding at the end.
+fn feature_tag(tag: &super::Str, span: Span) -> Result<super::Str, SourceDiagnostic> {
+    use unicode_segmentation::UnicodeSegmentation;
+    let printable = |cluster: &str| cluster.bytes().all(|b| (0x20..=0x7E).contains(&b));
+    if let Some(cluster) = tag.as_str().graphemes(true).find(|c| !printable(c)) {
+        let found = Value::Str(cluster.into()).repr();
+        return Err(SourceDiagnostic::error(
+            span,
+            "tag may contain only printable ASCII characters",
+        )
+        .with_hint(eco_format!("found invalid cluster `{found}`")));
+    }
+    let len = tag.as_str().len();
+    if !(1..=4).contains(&len) {
+        return Err(SourceDiagnostic::error(span, "tag must be one to four characters in length")
+            .with_hint(eco_format!("found {len} characters")));
+    }
+    let trimmed = tag.as_str().trim_end_matches(' ');
+    if trimmed.is_empty() || trimmed.contains(' ') {
+        return Err(SourceDiagnostic::error(
+            span,
+            "spaces may only appear as padding following a tag",
+        ));
+    }
+    Ok(tag.clone())
 }
 
 /// `text.stylistic-set`: a set number from 1 to 20 or an array of them, kept as an

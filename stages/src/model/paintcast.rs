@@ -81,7 +81,16 @@ pub fn paint_or_auto(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
 
 /// `grid.fill` and `table.fill`: a paint, `none`, an array of fills or a function.
 pub fn celled_paint(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
-    if is_paint(&value) || matches!(value, Value::None | Value::Array(_) | Value::Func(_)) {
+    if let Value::Array(items) = &value {
+        // Each item is the paint of a column.
+        if let Some(item) =
+            items.as_slice().iter().find(|v| !is_paint(v) && !matches!(v, Value::None))
+        {
+            return fail(span, found("color, gradient, tiling, or none", item));
+        }
+        return Ok(value);
+    }
+    if is_paint(&value) || matches!(value, Value::None | Value::Func(_)) {
         return Ok(value);
     }
     fail(span, found("color, gradient, tiling, none, array, or function", &value))

@@ -269,7 +269,7 @@ fn folding(elem: Element, field: &str) -> Folding {
         (_, "radius") if container || elem.name() == "highlight" => Folding::Sides(CORNERS),
         ("page", "margin") => Folding::Sides(MARGINS),
         ("align", "alignment") | ("rotate" | "scale" | "skew", "origin") => Folding::Align,
-        ("text", "features") | ("par", "first-line-indent") => Folding::Merge,
+        ("text", "features" | "costs") | ("par", "first-line-indent") => Folding::Merge,
         // A text stroke does not fold in Typst.
         ("text", "stroke") => Folding::Replace,
         _ => Folding::Plain,

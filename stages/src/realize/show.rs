@@ -73,6 +73,9 @@ pub(super) fn visit_show(
     }
 
     let mut shown = materialize(content, styles);
+    if shown.is(FIGURE) {
+        check_figure_supplement(&shown)?;
+    }
     if shown.is(REF) {
         // Show rules see what the reference refers to (Typst's synthesized fields).
         shown = super::reference::synthesized(r.engine, shown);
@@ -495,6 +498,32 @@ fn locatable(content: &Content) -> bool {
     content.label().is_some() || content.is(HEADING) || content.is(FIGURE)
 }
 
+/// `materialize`, with a stroke the element was given folded over the stroke set for
+/// it, as a decoration draws it (Typst's `2pt` set and `red` given draw `2pt + red`;
+/// show rules still see the given `red`).
+pub(super) fn materialize_drawn(content: &Content, styles: &Styles) -> Content {
+    let out = materialize(content, styles);
+    match content.field("stroke") {
+        Some(given) => {
+            let folded = StyleChain::new(styles).get_folded_over(content.elem(), "stroke", given);
+            out.with_field("stroke", folded)
+        }
+        None => out,
+    }
+}
+
+/// A numbered figure of a kind named by a string has no word for its supplement: Typst
+/// asks for one.
+fn check_figure_supplement(figure: &Content) -> SourceResult<()> {
+    let named = matches!(figure.field("kind"), Some(Value::Str(_)));
+    let auto = matches!(figure.field("supplement"), Some(Value::Auto));
+    let numbered = !matches!(figure.field("numbering"), Some(Value::None) | None);
+    if named && auto && numbered {
+        crate::bail!(figure.span(), "please specify the figure's supplement");
+    }
+    Ok(())
+}
+
 /// The element with every settable field it was not given filled in from the styles
 /// (else the default), as show rules see it; the element itself when nothing is missing.
 pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
@@ -761,6 +790,25 @@ mod tests {
     fn where_selectors_see_defaults() {
         let source = "= Top <top>\n#show ref.where(form: \"normal\"): [normal]\n@top";
         assert_eq!(realized(source), ["normal"]);
+    }
+
+    #[test]
+    fn decorations_draw_the_given_stroke_folded_over_the_set_one() {
+        use crate::base::Abs;
+        use crate::base::Span;
+        use crate::model::{Args, Color, Content, Length, Type, UNDERLINE, Value, coerce};
+        let two = Length::abs(Abs::pt(2.0));
+        let mut args = Args::new(Span::detached(), []);
+        args.push_named(Span::detached(), Span::detached(), "stroke".into(), Value::Length(two));
+        let styles = UNDERLINE.set(&mut args).unwrap();
+        let given = coerce(Value::Color(Color::BLACK), &[Type::Stroke]).unwrap();
+        let content = Content::new(UNDERLINE).with_field("stroke", given.clone());
+        // Show rules see the given stroke; the decoration draws both folded.
+        assert_eq!(super::materialize(&content, &styles).field("stroke"), Some(&given));
+        let drawn = super::materialize_drawn(&content, &styles);
+        let Some(Value::Stroke(stroke)) = drawn.field("stroke") else { panic!("no stroke") };
+        assert_eq!(stroke.thickness, Some(two));
+        assert!(stroke.paint.is_some());
     }
 
     #[test]
