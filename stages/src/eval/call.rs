@@ -66,14 +66,8 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
     };
     if let Some(message) = message {
         let mut error = SourceDiagnostic::error(callee.span(), message);
-        if let Expr::Ident(ident) = callee
-            && vm.scopes.base.get(ident.as_str()).is_some()
-            && vm.scopes.get_local(ident.as_str()).is_some()
-        {
-            error = error.with_hint(eco_format!(
-                "use `std.{}` to access the shadowed standard library function",
-                ident.as_str()
-            ));
+        if let Some(hint) = shadowed_std_hint(vm, callee) {
+            error = error.with_hint(hint);
         }
         return Err(eco_vec![error]);
     }
@@ -81,6 +75,16 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
     let name = callee_name(&func);
     let result = call_value(vm.engine, func, args, callee.span());
     vm.engine.trace(result, span, || call_note(name.as_deref()))
+}
+
+/// Typst's hint for an identifier that names a standard library definition but is
+/// shadowed by a local binding (where it is used as a function, selector or rule target).
+pub fn shadowed_std_hint(vm: &Vm, expr: Expr) -> Option<EcoString> {
+    let Expr::Ident(ident) = expr else { return None };
+    let name = ident.as_str();
+    let shadowed = vm.scopes.base.get(name).is_some() && vm.scopes.get_local(name).is_some();
+    shadowed
+        .then(|| eco_format!("use `std.{name}` to access the shadowed standard library function"))
 }
 
 /// How deep evaluation may be nested (files and closure calls, counted as Typst counts its
@@ -342,6 +346,9 @@ pub fn capture(vm: &Vm, node: &crate::syntax::SyntaxNode) -> Scope {
                 && let Some(value) = vm.scopes.get_local(name)
             {
                 scope.define(name.clone(), value.clone());
+                if let Some(message) = vm.scopes.deprecation(name) {
+                    scope.deprecate(name.clone(), message);
+                }
             }
         }
         stack.extend(node.children());

@@ -43,7 +43,11 @@ pub fn eval_expr(vm: &mut Vm, expr: Expr) -> SourceResult<Value> {
         | Expr::MathRoot(_) => Value::Content(markup::eval_math_node(vm, expr)?),
         Expr::Label(label) => Value::Label(crate::model::Label(label.get().into())),
         Expr::Ident(ident) => match vm.scopes.get(ident.as_str()) {
-            Ok(value) => value.clone(),
+            Ok(value) => {
+                let value = value.clone();
+                warn_deprecated_binding(vm, ident.as_str(), span);
+                value
+            }
             Err(message) => return Err(eco_vec![variable_error(span, message, ident.as_str())]),
         },
         Expr::None(_) => Value::None,
@@ -482,6 +486,14 @@ pub(super) fn type_field(ty: Type, name: &str) -> Option<Value> {
             let repr = crate::model::FuncRepr::Method(ty, method);
             Some(Value::Func(crate::model::Func::new(repr, Span::detached())))
         }),
+    }
+}
+
+/// Warns (at `span`) when `name` is a local binding that an import brought in deprecated,
+/// as `join` after `import sym: join`.
+pub(super) fn warn_deprecated_binding(vm: &mut Vm, name: &str, span: Span) {
+    if let Some(message) = vm.scopes.deprecation(name) {
+        vm.warn(crate::warning!(span, "{}", message));
     }
 }
 

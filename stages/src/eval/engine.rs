@@ -241,6 +241,16 @@ impl<'c> Scopes<'c> {
         Err(unknown_variable(name))
     }
 
+    /// The deprecation message of the local binding `name` (one an import brought in
+    /// from a module that deprecates it), if there is one.
+    pub fn deprecation(&self, name: &str) -> Option<&'static str> {
+        std::iter::once(&self.top)
+            .chain(self.scopes.iter().rev())
+            .chain(self.captured)
+            .find(|scope| scope.get(name).is_some())
+            .and_then(|scope| scope.deprecation(name))
+    }
+
     /// Whether `name` is bound outside the library (what a closure needs to capture).
     pub fn get_local(&self, name: &str) -> Option<&Value> {
         std::iter::once(&self.top)

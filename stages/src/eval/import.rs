@@ -309,6 +309,14 @@ impl Importable {
         }
     }
 
+    /// The deprecation message of the binding `name` in its scope, if it is deprecated.
+    fn deprecation(&self, name: &str) -> Option<&'static str> {
+        match self {
+            Self::Module(module) => module.scope().deprecation(name),
+            Self::Func(_) | Self::Type(_) => None,
+        }
+    }
+
     /// The importable as a value.
     fn into_value(self) -> Value {
         match self {
@@ -360,6 +368,9 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
             Importable::Module(module) => {
                 for (name, value) in module.scope().iter() {
                     vm.scopes.define(name.clone(), value.clone());
+                    if let Some(message) = module.scope().deprecation(name) {
+                        vm.scopes.top.deprecate(name.clone(), message);
+                    }
                 }
             }
             Importable::Func(func) => {
@@ -381,6 +392,7 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
             'items: for item in items.iter() {
                 let mut from = importable.clone();
                 let mut value = None;
+                let mut deprecation = None;
                 let segments: Vec<_> = item.path().iter().collect();
                 for (i, segment) in segments.iter().enumerate() {
                     let Some(found) = from.get(segment.as_str()) else {
@@ -398,6 +410,7 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
                             }
                         }
                     }
+                    deprecation = from.deprecation(segment.as_str());
                     value = Some(found);
                 }
                 let Some(value) = value else { continue };
@@ -411,6 +424,9 @@ pub fn eval_import(vm: &mut Vm, import: ast::ModuleImport) -> SourceResult<()> {
                     ));
                 }
                 vm.define_ident(bound, value);
+                if let Some(message) = deprecation {
+                    vm.scopes.top.deprecate(bound.as_str(), message);
+                }
             }
             if !errors.is_empty() {
                 return Err(errors);

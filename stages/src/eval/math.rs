@@ -663,7 +663,9 @@ pub fn check_names(vm: &mut Vm, node: &SyntaxNode) -> SourceResult<()> {
 /// then `std`; an unknown name is an error.
 fn resolve(vm: &mut Vm, name: &str, span: Span) -> SourceResult<Value> {
     if let Some(value) = vm.scopes.get_local(name) {
-        return Ok(value.clone());
+        let value = value.clone();
+        super::code::warn_deprecated_binding(vm, name, span);
+        return Ok(value);
     }
     if let Some(Value::Module(math)) = vm.scopes.base.get("math")
         && let Some(value) = math.scope().get(name)

@@ -6,13 +6,15 @@
 
 use std::sync::Arc;
 
-use super::call::{capture, eval_args};
+use ecow::{EcoString, EcoVec, eco_vec};
+
+use super::call::{capture, eval_args, shadowed_std_hint};
 use super::code::eval_expr;
 use super::{At, Vm};
-use crate::base::SourceResult;
+use crate::base::{SourceDiagnostic, SourceResult};
 use crate::model::{
-    Args, CONTEXT, Closure, ClosureKind, Content, FromValue, Func, FuncRepr, PAGE, Recipe,
-    Selector, Style, Styles, Transformation, Value, mismatch,
+    Args, BLOCK, CONTEXT, Closure, ClosureKind, Content, FromValue, Func, FuncRepr, PAGE, PAR,
+    Recipe, Selector, Style, Styles, Transformation, Value, mismatch,
 };
 use crate::syntax::ast::{self, AstNode};
 
@@ -34,9 +36,9 @@ pub fn eval_set(vm: &mut Vm, set: ast::SetRule) -> SourceResult<Styles> {
         // A type stands for its constructor, which is never an element function.
         v @ Value::Type(_) => match Func::from_value(v) {
             Ok(_) => crate::bail!(target.span(), "only element functions can be used in set rules"),
-            Err(message) => crate::bail!(target.span(), "{message}"),
+            Err(message) => return Err(with_shadow_hint(vm, target, message)),
         },
-        v => return Err(mismatch("function", &v)).at(target.span()),
+        v => return Err(with_shadow_hint(vm, target, mismatch("function", &v))),
     };
     let mut args = eval_args(vm, set.args(), set.args().span())?;
     crate::eval::library::check_font_families(vm.engine, elem, &args);
@@ -59,7 +61,10 @@ pub fn eval_set(vm: &mut Vm, set: ast::SetRule) -> SourceResult<Styles> {
 /// Evaluates a `show` rule into a recipe.
 pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
     let selector = match show.selector() {
-        Some(expr) => Some(Selector::showable(eval_expr(vm, expr)?).at(expr.span())?),
+        Some(expr) => match Selector::showable(eval_expr(vm, expr)?) {
+            Ok(selector) => Some(selector),
+            Err(message) => return Err(with_shadow_hint(vm, expr, message)),
+        },
         None => None,
     };
     let transform_expr = show.transform();
@@ -88,13 +93,46 @@ pub fn eval_show(vm: &mut Vm, show: ast::ShowRule) -> SourceResult<Recipe> {
     Ok(checked(vm, Recipe { selector, transform, span: show.span() }))
 }
 
-/// The recipe, after warning (as Typst does) that `show page` rules have no effect.
+/// An error at `expr`, with Typst's hint where `expr` names a shadowed library definition.
+fn with_shadow_hint(vm: &Vm, expr: ast::Expr, message: EcoString) -> EcoVec<SourceDiagnostic> {
+    let mut error = SourceDiagnostic::error(expr.span(), message);
+    if let Some(hint) = shadowed_std_hint(vm, expr) {
+        error = error.with_hint(hint);
+    }
+    eco_vec![error]
+}
+
+/// The recipe, after warning (as Typst does) that `show page` rules and
+/// `show par: set block(spacing: ..)` rules have no effect.
 fn checked(vm: &mut Vm, recipe: Recipe) -> Recipe {
-    if matches!(recipe.selector, Some(Selector::Elem(elem, _)) if elem == PAGE) {
+    let elem = match recipe.selector {
+        Some(Selector::Elem(elem, _)) => Some(elem),
+        _ => None,
+    };
+    if elem == Some(PAGE) {
         vm.warn(crate::warning!(recipe.span, "`show page` is not supported and has no effect";
             hint: "customize pages with `set page(..)` instead"));
     }
+    if elem == Some(PAR)
+        && let Transformation::Styles(styles) = &recipe.transform
+        && sets_block_spacing(styles)
+    {
+        vm.warn(crate::warning!(recipe.span,
+            "`show par: set block(spacing: ..)` has no effect anymore";
+            hint: "write `set par(spacing: ..)` instead";
+            hint: "this is specific to paragraphs as they are not considered blocks anymore"));
+    }
     recipe
+}
+
+/// Whether `styles` set a block's `above` or `below` spacing (`spacing` sets both).
+fn sets_block_spacing(styles: &Styles) -> bool {
+    let above = BLOCK.field_index("above");
+    let below = BLOCK.field_index("below");
+    styles.iter().any(|style| {
+        matches!(style, Style::Property(p)
+            if p.elem == BLOCK && (Some(p.field) == above || Some(p.field) == below))
+    })
 }
 
 /// A value as a selector, as `selector(..)` casts it.

@@ -13,6 +13,9 @@ use super::{Content, Value};
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Scope {
     map: IndexMap<EcoString, Value>,
+    /// The deprecation messages of deprecated bindings (as `sym.join`'s); an import
+    /// carries them along with the values.
+    deprecations: Vec<(EcoString, &'static str)>,
 }
 
 impl Scope {
@@ -23,7 +26,23 @@ impl Scope {
 
     /// Binds `name` (replacing an earlier binding of the same name).
     pub fn define(&mut self, name: impl Into<EcoString>, value: impl Into<Value>) {
-        self.map.insert(name.into(), value.into());
+        let name = name.into();
+        if !self.deprecations.is_empty() {
+            self.deprecations.retain(|(n, _)| *n != name);
+        }
+        self.map.insert(name, value.into());
+    }
+
+    /// Marks the binding `name` as deprecated: using it warns with `message`.
+    pub fn deprecate(&mut self, name: impl Into<EcoString>, message: &'static str) {
+        let name = name.into();
+        self.deprecations.retain(|(n, _)| *n != name);
+        self.deprecations.push((name, message));
+    }
+
+    /// The deprecation message of the binding `name`, if it is deprecated.
+    pub fn deprecation(&self, name: &str) -> Option<&'static str> {
+        self.deprecations.iter().find(|(n, _)| n == name).map(|&(_, message)| message)
     }
 
     /// The value bound to `name`.

@@ -23,10 +23,10 @@ use crate::base::{
 use crate::doc::Destination;
 use crate::eval::Here;
 use crate::model::{
-    ALIGN_ELEM, Alignment, Args, BLOCK, CONTEXT, Color, Content, ENUM, EQUATION, Element, FIGURE,
-    FIGURE_CAPTION, FOOTNOTE_ENTRY, Func, H, HAlign, HEADING, LINE, LINEBREAK, LIST, Length, PAD,
-    PAGE, PAR, RAW, RAW_LINE, Rel, SMARTQUOTE, STYLED, StyleChain, Styles, TERMS, TEXT, V, VAlign,
-    Value,
+    ALIGN_ELEM, Alignment, Args, BIBLIOGRAPHY, BLOCK, CONTEXT, Color, Content, ENUM, EQUATION,
+    Element, FIGURE, FIGURE_CAPTION, FOOTNOTE_ENTRY, Func, H, HAlign, HEADING, LINE, LINEBREAK,
+    LIST, Length, PAD, PAGE, PAR, RAW, RAW_LINE, Rel, SMARTQUOTE, STYLED, StyleChain, Styles,
+    TERMS, TEXT, V, VAlign, Value,
 };
 use crate::model::{
     CounterKey, CounterUpdate, ElementData, FieldData, METADATA, Property, Selector, Style,
@@ -35,6 +35,22 @@ use crate::model::{
 
 /// The space between a heading's number and its body (Typst's `h(0.3em, weak: true)`).
 const HEADING_NUMBER_GAP: f64 = 0.3;
+
+/// Fails a citation (at `span`) in a document without a bibliography, as Typst does. The
+/// error is delayed: it holds only if the settled document has none.
+fn check_bibliography(engine: &mut crate::eval::Engine, span: Span) {
+    let introspector = engine.introspect(Introspection::Elements, span, "citation");
+    let found = introspector.records().iter().any(|record| match &record.info {
+        TagInfo::Element(payload) => {
+            payload.downcast::<Content>().is_some_and(|elem| elem.is(BIBLIOGRAPHY))
+        }
+        _ => false,
+    });
+    if !found {
+        let message = "the document does not contain a bibliography";
+        engine.delay(SourceDiagnostic::error(span, message));
+    }
+}
 
 /// Shows `content` by its built-in look. `numbers` is what preparation counted for a
 /// heading or figure.
@@ -165,7 +181,8 @@ pub(super) fn show(
         "terms.item" => r.visit(&wrap(TERMS, content), styles, loc)?,
         "context" => context(r, content, styles, loc)?,
         "metadata" | "state-update" | "counter-update" => invisible(r, content, loc)?,
-        "sequence" | "styled" => r.visit_sequence(content, styles, loc)?,
+        "sequence" => r.visit_sequence(content, styles, loc)?,
+        "styled" => r.visit_styled(content, styles, loc)?,
         "hide" => {
             // The text is made invisible here; layout drops what hidden content would
             // draw (text, shapes, images, links), keeping its room and its tags.
@@ -183,7 +200,7 @@ pub(super) fn show(
         // Decorations are marked in the styles of their body's pieces, with their fields
         // resolved; layout draws them (see `realize::decorations`).
         "underline" | "strike" | "overline" | "highlight" => {
-            let deco = super::show::materialize(content, styles);
+            let deco = super::show::materialize_drawn(content, styles);
             let inner = with(styles, marks::decoration(deco));
             visit_body(r, content, &inner, loc)?;
         }
@@ -217,7 +234,11 @@ pub(super) fn show(
             let shown = super::outline::outline(r.engine, content, styles)?;
             r.visit(&shown, styles, loc.child(0))?;
         }
-        "box" | "cite" => r.layout_box(content, styles, loc),
+        "box" => r.layout_box(content, styles, loc),
+        "cite" => {
+            check_bibliography(r.engine, span);
+            r.layout_box(content, styles, loc)
+        }
         "polygon.regular" => r.visit(&regular_polygon(content, styles), styles, loc.child(0))?,
         "list" | "enum" | "terms" => {
             // Typst puts weak spacing of the list's item spacing (the leading for a tight
@@ -243,9 +264,14 @@ pub(super) fn show(
             }
             r.layout_block(content, styles, loc);
         }
+        // A bibliography is queryable (citations look for one); `layout` draws it.
+        "bibliography" => {
+            tag_queryable(r, content, styles, loc);
+            r.layout_block(content, styles, loc);
+        }
         // `block`, `pad`, `stack`, `grid`, `table`, images, shapes, `place`,
-        // `columns`, transformations, `repeat`, block quotes, outlines, bibliographies:
-        // block-level elements that `layout` draws.
+        // `columns`, transformations, `repeat`, block quotes, outlines: block-level
+        // elements that `layout` draws.
         _ => r.layout_block(content, styles, loc),
     }
     Ok(())

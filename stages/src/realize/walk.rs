@@ -99,7 +99,9 @@ impl<'a, 'w> Realizer<'a, 'w> {
         if content.is(SEQUENCE) && content.label().is_none() {
             return self.visit_sequence(content, styles, loc);
         }
-        if content.is(STYLED) {
+        // Styled content with a label is an element to show rules (`show <l>: ..` applies
+        // to `text(red)[a] <l>`, as in Typst); its built-in look is `visit_styled`.
+        if content.is(STYLED) && content.label().is_none() {
             return self.visit_styled(content, styles, loc);
         }
         if content.is(PAGE) && !self.realized {
@@ -263,7 +265,7 @@ impl<'a, 'w> Realizer<'a, 'w> {
 
     /// Visits a styled node: page styles start a new run, document styles fill in the
     /// document's metadata.
-    fn visit_styled(
+    pub(super) fn visit_styled(
         &mut self,
         content: &Content,
         styles: &Styles,

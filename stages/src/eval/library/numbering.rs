@@ -142,7 +142,8 @@ fn apply(
                     kind.system_name()
                 ),
             };
-            let warning = SourceDiagnostic::warning(span, message);
+            let warning = SourceDiagnostic::warning(span, message)
+                .with_hint("this will become a hard error in the future");
             if !warnings.iter().any(|w| w.message == warning.message) {
                 warnings.push(warning);
             }

@@ -43,6 +43,9 @@ fn module(name: &str, source: codex::Module) -> Module {
             codex::Def::Symbol(symbol) => scope.define(key, Value::Symbol(Symbol::codex(symbol))),
             codex::Def::Module(inner) => scope.define(key, Value::Module(module(key, inner))),
         }
+        if let Some(message) = binding.deprecation {
+            scope.deprecate(key, message);
+        }
     }
     Module::new(name, scope, Content::empty())
 }
