@@ -5,7 +5,7 @@
 //! Rotation, scaling and skewing happen around `origin` (the centre by default); `move` shifts by
 //! `dx` and `dy`, relative to the region's size.
 
-use crate::base::{Abs, Angle, Locator, Point, Size, SourceResult, Transform};
+use crate::base::{Abs, Angle, Locator, Point, Size, SourceDiagnostic, SourceResult, Transform};
 use crate::doc::{Frame, FrameItem, GroupItem};
 use crate::layout::flow::layout_content;
 use crate::layout::props::Props;
@@ -39,7 +39,7 @@ pub(super) fn layout_transform(
         let inner = if elem == ROTATE {
             Transform::rotate(props.get("angle", Angle::zero()))
         } else if elem == SCALE {
-            let (sx, sy) = scale_factors(&props, size);
+            let (sx, sy) = scale_factors(&props, content, size)?;
             Transform::scale(sx, sy)
         } else if elem == SKEW {
             Transform::skew(props.get("ax", Angle::zero()), props.get("ay", Angle::zero()))
@@ -80,8 +80,9 @@ pub(super) fn layout_transform(
 }
 
 /// The horizontal and vertical factors of a `scale`: a ratio, or a length the body's
-/// side is scaled to; `factor` stands for both axes where `x` or `y` is not given.
-fn scale_factors(props: &Props, size: Size) -> (f64, f64) {
+/// side is scaled to; `factor` stands for both axes where `x` or `y` is not given. An
+/// `auto` axis takes the other's factor, keeping the aspect ratio; both cannot be `auto`.
+fn scale_factors(props: &Props, content: &Content, size: Size) -> SourceResult<(f64, f64)> {
     let factor = |value: Value, side: Abs| -> Option<f64> {
         match value {
             Value::Ratio(Ratio(r)) => Some(r),
@@ -91,9 +92,18 @@ fn scale_factors(props: &Props, size: Size) -> (f64, f64) {
         }
     };
     let both = props.value("factor");
-    let sx = factor(props.value("x"), size.width).or_else(|| factor(both.clone(), size.width));
-    let sy = factor(props.value("y"), size.height).or_else(|| factor(both, size.height));
-    (sx.unwrap_or(1.0), sy.unwrap_or(1.0))
+    let axis = |name: &str, side: Abs| match props.value(name) {
+        Value::Auto => None,
+        value => Some(factor(value, side).or_else(|| factor(both.clone(), side)).unwrap_or(1.0)),
+    };
+    match (axis("x", size.width), axis("y", size.height)) {
+        (Some(sx), Some(sy)) => Ok((sx, sy)),
+        (Some(s), None) | (None, Some(s)) => Ok((s, s)),
+        (None, None) => {
+            let message = "x and y cannot both be auto";
+            Err(ecow::eco_vec![SourceDiagnostic::error(content.span(), message)])
+        }
+    }
 }
 
 /// The centre of a frame, as an alignment.
