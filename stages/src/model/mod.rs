@@ -54,7 +54,7 @@ pub use self::args::{Arg, Args};
 pub use self::array::Array;
 pub use self::bytes::Bytes;
 pub use self::cast::coerce;
-pub use self::cast::{FromValue, Smart, StrResult, expected, mismatch};
+pub use self::cast::{FromValue, Smart, StrResult, cast_hint, expected, mismatch};
 pub use self::color::Color;
 pub use self::color::ColorSpace;
 pub use self::content::raw_lines;

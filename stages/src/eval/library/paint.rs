@@ -7,7 +7,7 @@ use std::sync::Arc;
 use ecow::EcoString;
 
 use super::native;
-use crate::base::{Angle, SourceResult, Span};
+use crate::base::{Angle, SourceDiagnostic, SourceResult, Span};
 use crate::eval::{At, Engine};
 use crate::model::{
     Args, Color, ColorSpace, Content, Dir, FromValue, Func, Gradient, GradientData, GradientKind,
@@ -25,7 +25,14 @@ pub fn construct_stroke(args: &mut Args) -> SourceResult<Value> {
     for key in STROKE_KEYS {
         let span = args.named_span(key);
         if let Some(value) = args.named::<Value>(key)? {
-            stroke.set(key, value).at(span)?;
+            // The error carries Typst's cast hint (`a length needs a unit`).
+            if let Err(message) = stroke.set(key, value.clone()) {
+                let mut error = SourceDiagnostic::error(span, message.clone());
+                if let Some(hint) = crate::model::cast_hint(&message, &value) {
+                    error = error.with_hint(hint);
+                }
+                return Err(ecow::eco_vec![error]);
+            }
         }
     }
     Ok(Value::Stroke(Arc::new(stroke)))
