@@ -577,6 +577,11 @@ fn resolve_cell(
         None => chain.get_folded(grid.content.elem(), "stroke"),
     };
     let stroke_value = match folded {
+        Some(Value::Func(func)) => {
+            let value = of_cell(cx, grid, Value::Func(func.clone()), x, y)?;
+            check_returned_stroke(&func, &value)?;
+            value
+        }
         Some(value) => of_cell(cx, grid, value, x, y)?,
         None if table => Value::Stroke(std::sync::Arc::new(Stroke::default())),
         None => Value::None,
@@ -763,6 +768,33 @@ fn returned(grid: &Props, field: &str, value: &Value, expected: &str) -> SourceR
         crate::bail!(func.span(), "expected {expected}, found {found}");
     }
     Ok(())
+}
+
+/// Fails when the grid's stroke function returned `value`, which no stroke is made of
+/// (with Typst's hint for a number without a unit).
+fn check_returned_stroke(func: &crate::model::Func, value: &Value) -> SourceResult<()> {
+    if matches!(
+        value,
+        Value::None
+            | Value::Auto
+            | Value::Length(_)
+            | Value::Color(_)
+            | Value::Gradient(_)
+            | Value::Tiling(_)
+            | Value::Dict(_)
+            | Value::Stroke(_)
+    ) {
+        return Ok(());
+    }
+    let message = crate::model::mismatch(
+        "length, color, gradient, tiling, dictionary, stroke, or none",
+        value,
+    );
+    let mut error = crate::base::SourceDiagnostic::error(func.span(), message.clone());
+    if let Some(hint) = crate::model::cast_hint(&message, value) {
+        error = error.with_hint(hint);
+    }
+    Err(ecow::eco_vec![error])
 }
 
 /// The layers of the grid's inset for the cell at `(x, y)`, innermost first: the inset
