@@ -15,6 +15,25 @@ fn fail<T>(span: Span, message: impl Into<EcoString>) -> SourceResult<T> {
     Err(ecow::eco_vec![SourceDiagnostic::error(span, message.into())])
 }
 
+/// Fails at the first of `keys` that is not one of `valid`, as Typst words it.
+fn only_keys<'a>(
+    keys: impl IntoIterator<Item = &'a super::Str>,
+    valid: &[&str],
+    span: Span,
+) -> SourceResult<()> {
+    match keys.into_iter().find(|k| !valid.contains(&k.as_str())) {
+        Some(key) => fail(
+            span,
+            eco_format!(
+                "unexpected key {}, valid keys are {}",
+                Value::Str(key.clone()).repr(),
+                super::sides::quoted_list(valid)
+            ),
+        ),
+        None => Ok(()),
+    }
+}
+
 /// A type mismatch with the hint Typst gives for it (`a length needs a unit`).
 fn fail_mismatch<T>(span: Span, expected: &str, found: &Value) -> SourceResult<T> {
     fail_hinted(span, mismatch(expected, found), found)
@@ -198,17 +217,7 @@ pub fn first_line_indent(value: Value, span: Span, _: Sink) -> SourceResult<Valu
                 }
                 out.insert(key.into(), item.clone());
             }
-            if let Some(key) =
-                given.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "amount" | "all"))
-            {
-                return fail(
-                    span,
-                    eco_format!(
-                        "unexpected key {}, valid keys are \"amount\" and \"all\"",
-                        Value::Str(key.clone()).repr()
-                    ),
-                );
-            }
+            only_keys(given.iter().map(|(k, _)| k), &["amount", "all"], span)?;
         }
         other => return Ok(other),
     }
@@ -234,17 +243,8 @@ pub fn justification_limits() -> Value {
 
 /// `par.justification-limits`: a dictionary of `spacing` and `tracking` limits.
 pub fn check_justification_limits(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
-    if let Value::Dict(given) = &value
-        && let Some(key) =
-            given.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "spacing" | "tracking"))
-    {
-        return fail(
-            span,
-            eco_format!(
-                "unexpected key {}, valid keys are \"spacing\" and \"tracking\"",
-                Value::Str(key.clone()).repr()
-            ),
-        );
+    if let Value::Dict(given) = &value {
+        only_keys(given.iter().map(|(k, _)| k), &["spacing", "tracking"], span)?;
     }
     Ok(value)
 }
@@ -304,16 +304,7 @@ pub fn text_costs(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     let Value::Dict(given) = &value else { return Ok(value) };
     let mut out = Dict::new();
     for (key, item) in given.iter() {
-        if !COST_KEYS.contains(&key.as_str()) {
-            return fail(
-                span,
-                eco_format!(
-                    "unexpected key {}, valid keys are \"hyphenation\", \"runt\", \"widow\", \
-                     and \"orphan\"",
-                    Value::Str(key.clone()).repr()
-                ),
-            );
-        }
+        only_keys([key], &COST_KEYS, span)?;
         if !matches!(item, Value::Ratio(_)) {
             return fail(span, mismatch("ratio", item));
         }
@@ -494,17 +485,7 @@ pub fn link_dest(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
                     Err(message) => return fail(span, message),
                 }
             }
-            if let Some(key) =
-                dict.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "page" | "x" | "y"))
-            {
-                return fail(
-                    span,
-                    eco_format!(
-                        "unexpected key {}, valid keys are \"page\", \"x\", and \"y\"",
-                        Value::Str(key.clone()).repr()
-                    ),
-                );
-            }
+            only_keys(dict.iter().map(|(k, _)| k), &["page", "x", "y"], span)?;
             Ok(value)
         }
         _ => Ok(value),
@@ -585,17 +566,7 @@ pub fn box_baseline(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
                     shift(amount).or_else(|e| fail_hinted(span, e, amount))?,
                 );
             }
-            if let Some(key) =
-                dict.iter().map(|(k, _)| k).find(|k| !matches!(k.as_str(), "at" | "shift"))
-            {
-                return fail(
-                    span,
-                    eco_format!(
-                        "unexpected key {}, valid keys are \"at\" and \"shift\"",
-                        Value::Str(key.clone()).repr()
-                    ),
-                );
-            }
+            only_keys(dict.iter().map(|(k, _)| k), &["at", "shift"], span)?;
         }
         other => match shift(other) {
             Ok(amount) => {
@@ -758,16 +729,7 @@ pub fn image_format(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
                 Err(message) => return fail(span, message),
             }
         }
-        let valid = |k: &str| matches!(k, "encoding" | "width" | "height");
-        if let Some(key) = dict.iter().map(|(k, _)| k).find(|k| !valid(k.as_str())) {
-            return fail(
-                span,
-                eco_format!(
-                    "unexpected key {}, valid keys are \"encoding\", \"width\", and \"height\"",
-                    Value::Str(key.clone()).repr()
-                ),
-            );
-        }
+        only_keys(dict.iter().map(|(k, _)| k), &["encoding", "width", "height"], span)?;
         return Ok(value);
     }
     let formats = ["png", "jpg", "gif", "webp", "svg", "pdf"];

@@ -40,7 +40,7 @@ fn fail<T>(span: Span, message: impl Into<EcoString>) -> SourceResult<T> {
 }
 
 /// Quoted names joined as a list: `"a"`, `"a" and "b"`, `"a", "b", and "c"`.
-fn quoted_list(names: &[&str]) -> EcoString {
+pub(super) fn quoted_list(names: &[&str]) -> EcoString {
     let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
     match quoted.as_slice() {
         [] => EcoString::new(),
