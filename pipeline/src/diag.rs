@@ -2,7 +2,8 @@
 //! in Typst's CLI layout, rendered with `codespan-reporting`.
 //!
 //! The human format prints `error: message`, a `┌─ path:line:column` locus, the source
-//! snippet with the span underlined and one `= hint: …` line per hint, followed by one
+//! snippet with the span underlined (a hint about other code labels that code, in the
+//! same snippet) and one `= hint: …` line per other hint, followed by one
 //! `while calling `f` at path:line:column` line per trace step with the traced text. The
 //! short format prints one `path:line:column: error: message` line per diagnostic,
 //! without hints or trace, for editors and scripts (Typst's short format does the same). As in Typst, lines count from 1 and columns (in
@@ -134,15 +135,25 @@ fn write_trace(out: &mut dyn WriteColor, files: &StoreFiles, step: &Trace) -> io
     Ok(true)
 }
 
-/// The codespan form of a diagnostic: hints become `hint: …` notes.
+/// The codespan form of a diagnostic: plain hints become `hint: …` notes, and a hint about
+/// code of its own becomes a secondary label there (dropped, as in Typst, if its span does
+/// not resolve).
 fn to_codespan(store: &dyn SourceStore, diagnostic: &SourceDiagnostic) -> Diagnostic<FileId> {
     let base = match diagnostic.severity {
         Severity::Error => Diagnostic::error(),
         Severity::Warning => Diagnostic::warning(),
     };
-    base.with_message(diagnostic.message.as_str())
-        .with_labels(label(store, diagnostic.span).into_iter().collect())
-        .with_notes(diagnostic.hints.iter().map(|hint| format!("hint: {hint}")).collect())
+    let mut labels: Vec<_> = label(store, diagnostic.span).into_iter().collect();
+    let mut notes = Vec::new();
+    for (i, hint) in diagnostic.hints.iter().enumerate() {
+        match diagnostic.hint_span(i).filter(|span| !span.is_detached()) {
+            Some(span) => labels.extend(
+                label(store, span).map(|l| Label::secondary(l.file_id, l.range).with_message(hint)),
+            ),
+            None => notes.push(format!("hint: {hint}")),
+        }
+    }
+    base.with_message(diagnostic.message.as_str()).with_labels(labels).with_notes(notes)
 }
 
 /// The primary label for a span, if it resolves to a range of a loaded file.
@@ -298,6 +309,31 @@ mod tests {
              │\n  \
              = hint: add a closing parenthesis\n  \
              = hint: or remove the opening one\n\n",
+        );
+    }
+
+    #[test]
+    fn spanned_hints_label_their_code() {
+        let mut store = Store::new(&[("/diag/label.typ", "$sin(..a)$\n")]);
+        let args = store.span("/diag/label.typ", 5..8);
+        let callee = store.span("/diag/label.typ", 1..4);
+        let error =
+            SourceDiagnostic::error(args, "spread-argument syntax can only be used with functions")
+                .with_spanned_hint(callee, "`sin` is not a function")
+                .with_hint("to render the dots as text, add a space: `.. a`");
+        check(
+            &store,
+            &[error],
+            DiagnosticFormat::Human,
+            "error: spread-argument syntax can only be used with functions\n  \
+             ┌─ diag/label.typ:1:5\n  \
+             │\n\
+             1 │ $sin(..a)$\n  \
+             │  --- ^^^\n  \
+             │  │    \n  \
+             │  `sin` is not a function\n  \
+             │\n  \
+             = hint: to render the dots as text, add a space: `.. a`\n\n",
         );
     }
 

@@ -6,7 +6,7 @@
 //! pipeline and the CLI deal with one kind of problem report.
 
 use ecow::{EcoVec, eco_vec};
-use quire_stages::base::{FileId, SourceDiagnostic, SourceResult, Span};
+use quire_stages::base::{FileId, Severity, SourceDiagnostic, SourceResult, Span};
 use quire_stages::eval::World;
 use quire_stages::syntax::Source;
 
@@ -51,6 +51,6 @@ pub fn syntax_warnings(source: &Source) -> EcoVec<SourceDiagnostic> {
         .root()
         .warnings()
         .into_iter()
-        .map(|w| SourceDiagnostic::warning(w.span, w.message).with_hints(w.hints))
+        .map(|w| w.to_diagnostic(Severity::Warning))
         .collect()
 }

@@ -27,6 +27,10 @@ pub struct SourceDiagnostic {
     pub span: Span,
     pub message: EcoString,
     pub hints: EcoVec<EcoString>,
+    /// The hints that are about a piece of code of their own, as (index into `hints`,
+    /// span) pairs: the terminal shows such a hint as a label at its span instead of as
+    /// a note below the snippet (Typst's spanned hints).
+    pub hint_spans: EcoVec<(usize, Span)>,
     /// Where the problem was reached from (function calls, imports), innermost first.
     pub trace: EcoVec<Trace>,
 }
@@ -50,13 +54,32 @@ impl SourceDiagnostic {
     }
 
     fn new(severity: Severity, span: Span, message: EcoString) -> Self {
-        Self { severity, span, message, hints: EcoVec::new(), trace: EcoVec::new() }
+        Self {
+            severity,
+            span,
+            message,
+            hints: EcoVec::new(),
+            hint_spans: EcoVec::new(),
+            trace: EcoVec::new(),
+        }
     }
 
     /// Adds a hint.
     pub fn with_hint(mut self, hint: impl Into<EcoString>) -> Self {
         self.hints.push(hint.into());
         self
+    }
+
+    /// Adds a hint about the code at `span` (shown as a label there).
+    pub fn with_spanned_hint(mut self, span: Span, hint: impl Into<EcoString>) -> Self {
+        self.hint_spans.push((self.hints.len(), span));
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// The span a hint is about, if it has one of its own.
+    pub fn hint_span(&self, index: usize) -> Option<Span> {
+        self.hint_spans.iter().find(|&&(i, _)| i == index).map(|&(_, span)| span)
     }
 
     /// Adds several hints.
@@ -80,21 +103,44 @@ macro_rules! bail {
     };
 }
 
-/// Builds an error diagnostic: `error!(span, "message {}", x; hint: "do this")`.
+/// Builds an error diagnostic: `error!(span, "message {}", x; hint: "do this")`; a hint
+/// about other code names its span in brackets: `hint[callee]: "this is not a function"`.
 #[macro_export]
 macro_rules! error {
-    ($span:expr, $fmt:literal $(, $arg:expr)* $(; hint: $hint:literal $(, $hint_arg:expr)*)* $(,)?) => {
-        $crate::base::SourceDiagnostic::error($span, ::ecow::eco_format!($fmt $(, $arg)*))
-            $(.with_hint(::ecow::eco_format!($hint $(, $hint_arg)*)))*
+    ($span:expr, $fmt:literal $(, $arg:expr)* $(,)? $(; $($hint:tt)*)?) => {
+        $crate::__hints!(
+            $crate::base::SourceDiagnostic::error($span, ::ecow::eco_format!($fmt $(, $arg)*));
+            $($($hint)*)?
+        )
     };
 }
 
-/// Builds a warning diagnostic: `warning!(span, "message {}", x; hint: "do this")`.
+/// Builds a warning diagnostic: `warning!(span, "message {}", x; hint: "do this")`, with
+/// spanned hints as in `error!`.
 #[macro_export]
 macro_rules! warning {
-    ($span:expr, $fmt:literal $(, $arg:expr)* $(; hint: $hint:literal $(, $hint_arg:expr)*)* $(,)?) => {
-        $crate::base::SourceDiagnostic::warning($span, ::ecow::eco_format!($fmt $(, $arg)*))
-            $(.with_hint(::ecow::eco_format!($hint $(, $hint_arg)*)))*
+    ($span:expr, $fmt:literal $(, $arg:expr)* $(,)? $(; $($hint:tt)*)?) => {
+        $crate::__hints!(
+            $crate::base::SourceDiagnostic::warning($span, ::ecow::eco_format!($fmt $(, $arg)*));
+            $($($hint)*)?
+        )
+    };
+}
+
+/// Appends the `hint: ".."` and `hint[span]: ".."` clauses of `error!` and `warning!`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __hints {
+    ($diag:expr; $(,)?) => { $diag };
+    ($diag:expr; hint: $hint:literal $(, $arg:expr)* $(,)? $(; $($rest:tt)*)?) => {
+        $crate::__hints!(
+            $diag.with_hint(::ecow::eco_format!($hint $(, $arg)*)); $($($rest)*)?
+        )
+    };
+    ($diag:expr; hint[$at:expr]: $hint:literal $(, $arg:expr)* $(,)? $(; $($rest:tt)*)?) => {
+        $crate::__hints!(
+            $diag.with_spanned_hint($at, ::ecow::eco_format!($hint $(, $arg)*)); $($($rest)*)?
+        )
     };
 }
 
@@ -119,5 +165,14 @@ mod tests {
         assert_eq!(fails(false), Ok(0));
         let w = crate::warning!(Span::detached(), "careful");
         assert_eq!(w.severity, Severity::Warning);
+    }
+
+    #[test]
+    fn spanned_hints_keep_their_place_among_hints() {
+        let at = Span::new(crate::base::FileId::new("/diag.typ"), Span::FIRST).unwrap();
+        let e = crate::error!(at, "bad"; hint[at]: "here {}", 1; hint: "plain",);
+        assert_eq!(e.hints.as_slice(), ["here 1", "plain"]);
+        assert_eq!(e.hint_span(0), Some(at));
+        assert_eq!(e.hint_span(1), None);
     }
 }

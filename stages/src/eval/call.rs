@@ -79,8 +79,13 @@ pub fn eval_call(vm: &mut Vm, call: ast::FuncCall) -> SourceResult<Value> {
 
 /// Typst's hint for an identifier that names a standard library definition but is
 /// shadowed by a local binding (where it is used as a function, selector or rule target).
+/// Closure bodies (and `context` bodies) never get it: Typst evaluates them without the
+/// library as their base scope.
 pub fn shadowed_std_hint(vm: &Vm, expr: Expr) -> Option<EcoString> {
     let Expr::Ident(ident) = expr else { return None };
+    if vm.scopes.captured.is_some() {
+        return None;
+    }
     let name = ident.as_str();
     let shadowed = vm.scopes.base.get(name).is_some() && vm.scopes.get_local(name).is_some();
     shadowed
@@ -112,9 +117,9 @@ pub(super) enum Callee {
     Scoped(Value, Value),
 }
 
-/// Resolves `target.name`: a method of the target's type, or else a function stored in
-/// a field of a module, function, type or symbol. `in_math` picks the hints of a call
-/// written in math.
+/// Resolves `target.name`: a method of the target's type (or of a content's element), or
+/// else a function stored in a field of a module, function, type or symbol. `in_math`
+/// picks the hints of a call written in math.
 pub(super) fn resolve_method(
     target: Value,
     access: ast::FieldAccess,
@@ -138,7 +143,17 @@ pub(super) fn resolve_method(
         Ok(other) => {
             crate::bail!(access.span(), "expected function, found {}", other.ty().long_name())
         }
-        Err(_) => Err(eco_vec![missing_method(target, access, in_math)]),
+        Err(_) => {
+            // Content also has the functions of its element's scope as methods, called
+            // with the content first (`figure[a].caption()` is `figure.caption(figure[a])`).
+            if let Value::Content(content) = &target
+                && let Ok(func @ Value::Func(_)) =
+                    field(Value::Func(content.elem().into()), name.as_str())
+            {
+                return Ok(Callee::Scoped(func, target));
+            }
+            Err(eco_vec![missing_method(target, access, in_math)])
+        }
     }
 }
 
@@ -213,12 +228,8 @@ fn missing_method(target: Value, access: ast::FieldAccess, in_math: bool) -> Sou
         Value::Args(args) => {
             args.named_items().find(|(k, _)| k.as_str() == name).map(|(_, v)| v.clone())
         }
-        Value::Content(content)
-            if content.elem().field_index(name).is_some() || name == "label" =>
-        {
-            Some(field(target.clone(), name).unwrap_or_default())
-        }
-        Value::Content(_) => None,
+        // As in Typst, content has a field only where it is set (`rect().body()` has
+        // no method `body` rather than an inaccessible field).
         _ => field(target.clone(), name).ok(),
     };
     let Some(stored) = stored else {

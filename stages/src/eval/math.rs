@@ -376,7 +376,7 @@ fn no_function_args(call: ast::FuncCall) -> SourceResult<()> {
         };
         errors.push(
             SourceDiagnostic::error(node.span(), message)
-                .with_hint(eco_format!("`{name}` is not a function"))
+                .with_spanned_hint(call.callee().span(), eco_format!("`{name}` is not a function"))
                 .with_hint(hint),
         );
     }
@@ -715,4 +715,59 @@ fn unknown(vm: &Vm, name: &str, span: Span) -> SourceDiagnostic {
         .with_hint(eco_format!(
             "or if you meant to display this as text, try placing it in quotes: `\"{name}\"`"
         ))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eval::{MemoryWorld, eval};
+
+    /// The errors of `text` in markup, each as (message, hint, the text its span is
+    /// about where it has one).
+    fn check(text: &str, expected: &[(&str, &str, Option<&str>)]) {
+        let world = MemoryWorld::new(text);
+        let source = world.main_source();
+        let errors = eval(&world, source).unwrap_err();
+        let mut found = Vec::new();
+        for error in &errors {
+            for (i, hint) in error.hints.iter().enumerate() {
+                let at = error.hint_span(i).and_then(|span| source.range(span));
+                found.push((error.message.as_str(), hint.as_str(), at.map(|r| &text[r])));
+            }
+        }
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn not_a_function_hint_points_at_the_callee() {
+        check(
+            "$sin(..a)$",
+            &[
+                (
+                    "spread-argument syntax can only be used with functions",
+                    "`sin` is not a function",
+                    Some("sin"),
+                ),
+                (
+                    "spread-argument syntax can only be used with functions",
+                    "to render the dots as text, add a space: `.. a`",
+                    None,
+                ),
+            ],
+        );
+        check(
+            "$dots.h(a: 1)$",
+            &[
+                (
+                    "named-argument syntax can only be used with functions",
+                    "`dots.h` is not a function",
+                    Some("dots.h"),
+                ),
+                (
+                    "named-argument syntax can only be used with functions",
+                    "to render the colon as text, escape it: `a\\: 1`",
+                    None,
+                ),
+            ],
+        );
+    }
 }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use ecow::{EcoString, EcoVec};
 
 use super::SyntaxKind;
-use crate::base::{FileId, Span};
+use crate::base::{FileId, Severity, SourceDiagnostic, Span};
 
 /// A node in the concrete syntax tree. Cheap to clone (inner nodes are shared).
 #[derive(Clone, Eq, PartialEq, Hash)]
@@ -68,12 +68,34 @@ pub struct SyntaxError {
     /// For a warning about part of its node: the bytes it is about, relative to the
     /// node's start (`numberize` turns them into the span).
     pub within: Option<Range<usize>>,
+    /// Hints about a part of the node: (index into `hints`, bytes relative to the node's
+    /// start), and the spans `numberize` makes of them.
+    pub hint_ranges: EcoVec<(usize, Range<usize>)>,
+    pub hint_spans: EcoVec<(usize, Span)>,
 }
 
 impl SyntaxError {
     /// A detached error with a message.
     pub fn new(message: impl Into<EcoString>) -> Self {
-        Self { span: Span::detached(), message: message.into(), hints: EcoVec::new(), within: None }
+        Self {
+            span: Span::detached(),
+            message: message.into(),
+            hints: EcoVec::new(),
+            within: None,
+            hint_ranges: EcoVec::new(),
+            hint_spans: EcoVec::new(),
+        }
+    }
+
+    /// The diagnostic of this error or warning, spanned hints included.
+    pub fn to_diagnostic(&self, severity: Severity) -> SourceDiagnostic {
+        let mut diag = match severity {
+            Severity::Error => SourceDiagnostic::error(self.span, self.message.clone()),
+            Severity::Warning => SourceDiagnostic::warning(self.span, self.message.clone()),
+        };
+        diag.hints = self.hints.clone();
+        diag.hint_spans = self.hint_spans.clone();
+        diag
     }
 }
 
@@ -244,6 +266,17 @@ impl SyntaxNode {
         }
     }
 
+    /// Adds a hint about the bytes `within` the node (relative to its start) to the
+    /// node's last warning.
+    pub fn hint_within(&mut self, within: Range<usize>, hint: impl Into<EcoString>) {
+        if let Repr::Inner(inner) = &mut self.0
+            && let Some(warning) = Arc::make_mut(inner).warnings.make_mut().last_mut()
+        {
+            warning.hint_ranges.push((warning.hints.len(), within));
+            warning.hints.push(hint.into());
+        }
+    }
+
     /// All warnings of the subtree, in pre-order.
     pub fn warnings(&self) -> Vec<SyntaxError> {
         let mut out = Vec::new();
@@ -342,13 +375,13 @@ impl SyntaxNode {
             Repr::Inner(inner) => {
                 let inner = Arc::make_mut(inner);
                 inner.span = span;
+                let at = |within: &Range<usize>| {
+                    Span::from_range(id, offset + within.start..offset + within.end)
+                };
                 for warning in inner.warnings.make_mut() {
-                    warning.span = match &warning.within {
-                        Some(within) => {
-                            Span::from_range(id, offset + within.start..offset + within.end)
-                        }
-                        None => span,
-                    };
+                    warning.span = warning.within.as_ref().map_or(span, at);
+                    warning.hint_spans =
+                        warning.hint_ranges.iter().map(|(i, within)| (*i, at(within))).collect();
                 }
                 let (mut next, mut at) = (number + 1, offset);
                 for child in &mut inner.children {

@@ -66,8 +66,6 @@ fn warn_about_lang_tag(raw: &mut SyntaxNode, backticks: usize, inner: &str) {
     match tag {
         Some(tag) if differs => {
             let current = eco_format!("currently, Typst is treating `{tag}` as the language tag");
-            let correct =
-                eco_format!("if the current behavior is correct, please add a space after `{tag}`");
             raw.warn_within(
                 within,
                 "no whitespace between language tag and raw text",
@@ -75,10 +73,15 @@ fn warn_about_lang_tag(raw: &mut SyntaxNode, backticks: usize, inner: &str) {
                     &current,
                     "in the next version of Typst, this will change and we will treat all text \
                      until the first whitespace as the language tag",
-                    &correct,
-                    "otherwise, add a space or newline after the initial backticks",
                 ],
             );
+            // The last two hints point at the tag itself.
+            let at = backticks..backticks + tag.len();
+            raw.hint_within(
+                at.clone(),
+                eco_format!("if the current behavior is correct, please add a space after `{tag}`"),
+            );
+            raw.hint_within(at, "otherwise, add a space or newline after the initial backticks");
         }
         None if differs => raw.warn_within(
             within,
@@ -91,9 +94,10 @@ fn warn_about_lang_tag(raw: &mut SyntaxNode, backticks: usize, inner: &str) {
         ),
         Some(tag) if inner.len() == tag.len() => {
             let treating = eco_format!("Typst is treating `{tag}` as the language tag");
-            raw.warn(
-                "empty raw text",
-                &[&treating, "to treat this as text, add a space after the initial backticks"],
+            raw.warn("empty raw text", &[&treating]);
+            raw.hint_within(
+                backticks..backticks + tag.len(),
+                "to treat this as text, add a space after the initial backticks",
             );
         }
         _ => {}

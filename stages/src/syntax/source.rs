@@ -218,6 +218,13 @@ mod tests {
                 "otherwise, add a space or newline after the initial backticks"
             ]
         );
+        // The last two hints point at the tag (Typst's spanned hints).
+        let at = |source: &Source| -> Vec<_> {
+            let warning = &source.root().warnings()[0];
+            warning.hint_spans.iter().map(|&(i, span)| (i, source.range(span))).collect()
+        };
+        assert_eq!(at(&source), [(2, Some(3..7)), (3, Some(3..7))]);
+        assert_eq!(at(&Source::detached("```rust```")), [(1, Some(3..7))]);
     }
 
     #[test]
