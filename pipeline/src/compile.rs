@@ -130,7 +130,7 @@ pub fn compile_paged_to(
     // the world.
     let shaper = ShapingContext::new();
     let fonts = InlineContext { book, shaper: &shaper };
-    let world = &TypesetWorld { world, typesetter: &fonts };
+    let world = &TypesetWorld::new(world, &fonts);
     let mut out = Compiled::default();
     let source = match parse_stage(world, world.main()) {
         Ok(parsed) => {

@@ -7,8 +7,9 @@
 use ecow::{EcoString, EcoVec, eco_format};
 
 use super::markup::eval_markup;
+use super::world::CachingWorld;
 use super::{At, Engine, FileError, Scopes, Vm, World};
-use crate::base::{FileId, SourceDiagnostic, SourceResult, Span};
+use crate::base::{FileId, Severity, SourceDiagnostic, SourceResult, Span};
 use crate::model::{Func, Module, Type, Value, mismatch};
 use crate::syntax::ast::{self, AstNode};
 use crate::syntax::{Source, is_ident};
@@ -23,6 +24,15 @@ pub fn eval_warned(
     world: &dyn World,
     source: &Source,
 ) -> (SourceResult<Module>, EcoVec<SourceDiagnostic>) {
+    // Each file is evaluated once, into one module, however often it is imported.
+    let caching;
+    let world = match world.modules() {
+        Some(_) => world,
+        None => {
+            caching = CachingWorld::new(world);
+            &caching
+        }
+    };
     let mut engine = Engine::new(world);
     let result = eval_source(&mut engine, source, stem(source.id().path())).map_err(dedup);
     (result, dedup(std::mem::take(&mut engine.warnings)))
@@ -48,12 +58,17 @@ fn eval_source(engine: &mut Engine, source: &Source, name: &str) -> SourceResult
     }
     engine.route.push(source.id());
     engine.depth += 1;
+    // A file's code starts without context, even when imported inside `context`.
+    let here = std::mem::take(&mut engine.here);
+    let styles = std::mem::take(&mut engine.styles);
     let base = engine.world.library();
     let mut vm = Vm::new(engine, Scopes::new(base), Some(source.id()));
     let markup = ast::Markup::from_untyped(root).unwrap_or_default();
     let result = eval_markup(&mut vm, &mut markup.exprs());
     let flow = vm.flow.take();
     let scope = std::mem::take(&mut vm.scopes.top);
+    engine.here = here;
+    engine.styles = styles;
     engine.route.pop();
     engine.depth -= 1;
     let content = result?;
@@ -252,12 +267,23 @@ fn load_named(vm: &mut Vm, id: FileId, name: &str, span: Span) -> SourceResult<M
     if vm.engine.route.contains(&id) {
         crate::bail!(span, "cyclic import");
     }
+    let cache = vm.engine.world.modules();
+    if let Some((module, warnings)) = cache.and_then(|cache| cache.get(id, name)) {
+        vm.engine.warnings.extend(warnings);
+        return Ok(module);
+    }
     let source = vm.engine.world.source(id).map_err(file_error)?;
+    let before = vm.engine.warnings.len();
     // The parser's warnings about an imported file are reported with the importer's.
     for warning in source.root().warnings() {
-        vm.warn(SourceDiagnostic::warning(warning.span, warning.message).with_hints(warning.hints));
+        vm.warn(warning.to_diagnostic(Severity::Warning));
     }
-    eval_source(vm.engine, &source, name)
+    let module = eval_source(vm.engine, &source, name)?;
+    if let Some(cache) = cache {
+        let warnings = vm.engine.warnings[before..].to_vec();
+        cache.insert(id, name, module.clone(), warnings);
+    }
+    Ok(module)
 }
 
 /// Loads a module from a path (a string or path value) for an import or include (the
@@ -487,8 +513,11 @@ fn bind_bare(
             vm.scopes.define(name, Value::Module(module.clone()));
         }
         _ if from_path => dynamic()?,
-        (ast::Expr::Ident(_), _) => {
+        // The name is bound again in the innermost scope, as in Typst: a module's bare
+        // `import calc` exports `calc`, however much it seems to have no effect.
+        (ast::Expr::Ident(ident), importable) => {
             vm.warn(crate::warning!(source.span(), "this import has no effect"));
+            vm.scopes.define(ident.get().clone(), importable.into_value());
         }
         (ast::Expr::FieldAccess(access), importable) => {
             vm.scopes.define(access.field().get().clone(), importable.into_value());
@@ -515,4 +544,36 @@ pub fn eval_include(
 ) -> SourceResult<crate::model::Content> {
     let module = module_of(vm, include.source(), include.span())?;
     Ok(module.content().clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::MemoryWorld;
+
+    /// Evaluates `main` next to the file `/a.typ` holding `module`, and checks the repr of
+    /// the main module's binding `name` and the warnings' messages.
+    fn check(main: &str, module: &str, name: &str, expected: &str, warnings: &[&str]) {
+        let world = MemoryWorld::new(main).with_file("/a.typ", module.as_bytes().to_vec());
+        let (result, emitted) = eval_warned(&world, world.main_source());
+        let module = result.unwrap_or_else(|errors| panic!("{errors:?}"));
+        let value = module.scope().get(name).unwrap_or_else(|| panic!("no `{name}`"));
+        assert_eq!(value.repr(), expected);
+        let messages: Vec<&str> = emitted.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(messages, warnings);
+    }
+
+    #[test]
+    fn a_file_imported_twice_is_one_module() {
+        let main = "#import \"a.typ\" as m\n#import \"a.typ\" as n\n#let same = m == n";
+        check(main, "#let f(x) = x", "same", "true", &[]);
+        let main = "#import \"a.typ\": f\n#import \"a.typ\" as m\n#let same = f == m.f";
+        check(main, "#let f(x) = x", "same", "true", &[]);
+    }
+
+    #[test]
+    fn a_bare_import_of_a_name_binds_it_in_the_module() {
+        let main = "#import \"a.typ\": calc\n#let v = calc.sqrt(4)";
+        check(main, "#import calc", "v", "2.0", &["this import has no effect"]);
+    }
 }

@@ -13,14 +13,15 @@
 //! type. A world without one (evaluation alone, unit tests) knows every family and cannot
 //! measure.
 
+use std::collections::HashMap;
 use std::fmt::{self, Display, Formatter};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use ecow::{EcoString, eco_format};
 
 use super::Engine;
 use crate::base::{FileId, Size, SourceDiagnostic, SourceResult, Span};
-use crate::model::{Content, Datetime, Scope, Styles};
+use crate::model::{Content, Datetime, Module, Scope, Styles};
 use crate::syntax::Source;
 
 /// What evaluation reads from its surroundings. Shared by the parallel layout workers,
@@ -57,6 +58,37 @@ pub trait World: Sync {
     fn typesetter(&self) -> Option<&dyn Typesetter> {
         None
     }
+
+    /// The modules this compilation has evaluated so far, where the world keeps them;
+    /// `None` (the default) evaluates a file anew at each import.
+    fn modules(&self) -> Option<&ModuleCache> {
+        None
+    }
+}
+
+/// The modules a compilation evaluated, by file and module name, each with the warnings
+/// its evaluation gave. A file's module does not depend on where it is imported (its code
+/// starts without context), so each import of it gives the same module, as Typst's
+/// memoized evaluation does: two imports of a file are equal modules with identical
+/// closures, and the file is evaluated once.
+#[derive(Debug, Default)]
+pub struct ModuleCache(Mutex<HashMap<(FileId, EcoString), Evaluated>>);
+
+/// A module with the warnings its evaluation gave.
+type Evaluated = (Module, Vec<SourceDiagnostic>);
+
+impl ModuleCache {
+    /// The module of file `id` evaluated under `name`, with its warnings.
+    pub fn get(&self, id: FileId, name: &str) -> Option<Evaluated> {
+        let map = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        map.get(&(id, EcoString::from(name))).cloned()
+    }
+
+    /// Keeps the module of file `id` evaluated under `name`, with its warnings.
+    pub fn insert(&self, id: FileId, name: &str, module: Module, warnings: Vec<SourceDiagnostic>) {
+        let mut map = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        map.insert((id, EcoString::from(name)), (module, warnings));
+    }
 }
 
 /// What evaluation asks of the fonts and the layouter. Shared by the parallel layout
@@ -78,11 +110,20 @@ pub trait Typesetter: Sync {
     ) -> SourceResult<Size>;
 }
 
-/// A world with a typesetter: every other question goes to the inner world. The
-/// pipeline compiles with one of these, built from the caller's world and its fonts.
+/// A world with a typesetter and a module cache: every other question goes to the inner
+/// world. The pipeline compiles with one of these, built from the caller's world and its
+/// fonts.
 pub struct TypesetWorld<'a> {
     pub world: &'a dyn World,
     pub typesetter: &'a dyn Typesetter,
+    modules: ModuleCache,
+}
+
+impl<'a> TypesetWorld<'a> {
+    /// The world `world` with `typesetter` and an empty module cache.
+    pub fn new(world: &'a dyn World, typesetter: &'a dyn Typesetter) -> Self {
+        Self { world, typesetter, modules: ModuleCache::default() }
+    }
 }
 
 impl std::fmt::Debug for TypesetWorld<'_> {
@@ -120,6 +161,67 @@ impl World for TypesetWorld<'_> {
 
     fn typesetter(&self) -> Option<&dyn Typesetter> {
         Some(self.typesetter)
+    }
+
+    fn modules(&self) -> Option<&ModuleCache> {
+        Some(&self.modules)
+    }
+}
+
+/// A world with a module cache: every question goes to the inner world, which has none.
+/// Evaluation wraps such a world in one, so that each file is one module wherever
+/// evaluation starts (the test suite evaluates with its own world).
+pub struct CachingWorld<'a> {
+    world: &'a dyn World,
+    modules: ModuleCache,
+}
+
+impl<'a> CachingWorld<'a> {
+    /// The world `world` with an empty module cache.
+    pub fn new(world: &'a dyn World) -> Self {
+        Self { world, modules: ModuleCache::default() }
+    }
+}
+
+impl std::fmt::Debug for CachingWorld<'_> {
+    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
+        f.debug_struct("CachingWorld").finish_non_exhaustive()
+    }
+}
+
+/// Forwards every method, defaulted ones included: a method added to `World` must be
+/// forwarded here too.
+impl World for CachingWorld<'_> {
+    fn library(&self) -> &Scope {
+        self.world.library()
+    }
+
+    fn main(&self) -> FileId {
+        self.world.main()
+    }
+
+    fn source(&self, id: FileId) -> Result<Source, FileError> {
+        self.world.source(id)
+    }
+
+    fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
+        self.world.file(id)
+    }
+
+    fn styles(&self) -> Styles {
+        self.world.styles()
+    }
+
+    fn today(&self, offset: Option<i64>) -> Option<Datetime> {
+        self.world.today(offset)
+    }
+
+    fn typesetter(&self) -> Option<&dyn Typesetter> {
+        self.world.typesetter()
+    }
+
+    fn modules(&self) -> Option<&ModuleCache> {
+        Some(&self.modules)
     }
 }
 

@@ -99,7 +99,8 @@ impl PageMark {
     }
 }
 
-/// The numbers of a hierarchical counter: `(1, 2)` for section 1.2. Never empty.
+/// The numbers of a hierarchical counter: `(1, 2)` for section 1.2. Empty only after an
+/// update to `()` (a step then starts again from `(1,)`).
 #[derive(Debug, Clone, Eq, PartialEq, Hash)]
 pub struct CounterState(EcoVec<usize>);
 
@@ -141,6 +142,11 @@ impl CounterState {
     /// A state with these numbers (`(0,)` for none).
     pub fn from_numbers(numbers: &[usize]) -> Self {
         if numbers.is_empty() { Self::new() } else { Self(numbers.iter().copied().collect()) }
+    }
+
+    /// A state with exactly these numbers, none included, as an update sets it.
+    pub fn exactly(numbers: &[usize]) -> Self {
+        Self(numbers.iter().copied().collect())
     }
 
     /// The state as the array `counter.get()` returns: `(1, 2)`.

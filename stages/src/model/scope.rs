@@ -45,6 +45,15 @@ impl Scope {
         self.deprecations.iter().find(|(n, _)| n == name).map(|&(_, message)| message)
     }
 
+    /// Moves the bindings named in `order` to the front, in that order; the others
+    /// follow in their definition order.
+    pub fn reorder(&mut self, order: &[&str]) {
+        // A stable sort keeps the unnamed bindings in definition order.
+        self.map.sort_by_cached_key(|name, _| {
+            order.iter().position(|n| n == name).unwrap_or(order.len())
+        });
+    }
+
     /// The value bound to `name`.
     pub fn get(&self, name: &str) -> Option<&Value> {
         self.map.get(name)
@@ -104,10 +113,11 @@ impl Module {
     }
 }
 
+/// Modules are equal when they are the same module, as in Typst: two imports of one file
+/// give the same module (the world's module cache), two files with the same bindings do not.
 impl PartialEq for Module {
     fn eq(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
-            || (self.0.name == other.0.name && self.0.scope == other.0.scope)
     }
 }
 

@@ -109,10 +109,11 @@ pub fn scope() -> Scope {
     ] {
         scope.define(native.name, Func::from(native));
     }
+    // In Typst's order, which `dictionary(calc)` shows.
+    scope.define("inf", Value::Float(f64::INFINITY));
     scope.define("pi", Value::Float(std::f64::consts::PI));
     scope.define("tau", Value::Float(std::f64::consts::TAU));
     scope.define("e", Value::Float(std::f64::consts::E));
-    scope.define("inf", Value::Float(f64::INFINITY));
     scope
 }
 
@@ -663,16 +664,48 @@ fn round(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(match value {
         DecNum::Int(i) => Value::Int(round_int(i, digits).ok_or_else(too_large).at(span)?),
         DecNum::Float(x) => Value::Float(round_with_precision(x, digits.clamp(-32768, 32767))),
-        DecNum::Decimal(x) => Value::Decimal(x.round(digits).ok_or_else(too_large).at(span)?),
+        DecNum::Decimal(x) => {
+            Value::Decimal(round_decimal(x, digits).ok_or_else(too_large).at(span)?)
+        }
     })
+}
+
+/// Rounds a decimal to `digits` places (negative: to tens, hundreds, ...), half away from
+/// zero, as Typst does: for negative digits the scale grows by `-digits` (a division by
+/// that power of ten), the result is rounded to an integer and scaled back up, which fails
+/// when it overflows; a scale beyond what decimals hold rounds to a zero of the value's
+/// sign. `None` on overflow.
+fn round_decimal(value: Decimal, digits: i64) -> Option<Decimal> {
+    use rust_decimal::MathematicalOps;
+    let strategy = rust_decimal::RoundingStrategy::MidpointAwayFromZero;
+    let digits = i32::try_from(digits).unwrap_or(if digits < 0 { i32::MIN } else { i32::MAX });
+    if let Ok(places) = u32::try_from(digits) {
+        return Some(Decimal(value.0.round_dp_with_strategy(places, strategy)));
+    }
+    let places = digits.unsigned_abs();
+    let mut shifted = value.0;
+    let scaled = shifted.set_scale(shifted.scale().saturating_add(places));
+    let power = rust_decimal::Decimal::TEN.checked_powi(i64::from(places));
+    let (Ok(()), Some(power)) = (scaled, power) else {
+        let mut zero = rust_decimal::Decimal::ZERO;
+        zero.set_sign_negative(value.0.is_sign_negative());
+        return Some(Decimal(zero));
+    };
+    shifted.round_dp_with_strategy(0, strategy).checked_mul(power).map(Decimal)
 }
 
 /// `calc.clamp(value, min, max)`.
 fn clamp(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let (value, _) = cast::<DecNum>(args.expect_spanned::<Value>("value")?)?;
-    let (min, _) = cast::<DecNum>(args.expect_spanned::<Value>("min")?)?;
+    let (min, min_span) = cast::<DecNum>(args.expect_spanned::<Value>("min")?)?;
     let (max, max_span) = cast::<DecNum>(args.expect_spanned::<Value>("max")?)?;
+    // Typst's own clamp crashes on a NaN bound; quire refuses it.
+    for (bound, name, span) in [(min, "min", min_span), (max, "max", max_span)] {
+        if bound.float().is_some_and(f64::is_nan) {
+            crate::bail!(span, "{name} must not be `float.nan`");
+        }
+    }
     let inverted = match pair(min, max) {
         Some(Pair::Int(lo, hi)) => hi < lo,
         Some(Pair::Float(lo, hi)) => hi < lo,
@@ -802,8 +835,15 @@ fn rem_euclid(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     Ok(match division(args)? {
         Pair::Int(a, b) => Value::Int(a.wrapping_rem_euclid(b)),
         Pair::Float(a, b) => Value::Float(float_rem_euclid(a, b)),
+        // Only the remainder is computed, as in Typst: the quotient may not fit.
         Pair::Decimal(a, b) => {
-            Value::Decimal(decimal_euclid(a, b).ok_or_else(too_large).at(span)?.1)
+            let r = a.checked_rem(b).ok_or_else(too_large).at(span)?;
+            let r = if r.0.is_sign_negative() && !r.is_zero() {
+                r.checked_add(b.abs())
+            } else {
+                Some(r)
+            };
+            Value::Decimal(r.ok_or_else(too_large).at(span)?)
         }
     })
 }

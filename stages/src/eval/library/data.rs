@@ -170,7 +170,7 @@ pub fn construct_path(args: &mut Args) -> SourceResult<Value> {
     };
     let arg = args.items.remove(index);
     let span = arg.span;
-    match arg.value {
+    match symbol_as_str(arg.value) {
         Value::Path(path) => Ok(Value::Path(path)),
         // A type called back by a method (`.map(path)`) gives its arguments no place,
         // and a string with no file to be relative to is refused, as in Typst.
@@ -182,6 +182,15 @@ pub fn construct_path(args: &mut Args) -> SourceResult<Value> {
             Ok(Value::Path(FilePath(resolved)))
         }
         v => crate::bail!(span, "{}", mismatch("path or string", &v)),
+    }
+}
+
+/// A symbol where a path string is expected stands for its text, as wherever Typst
+/// takes a string (`read(sym.star)` reads the file `*`).
+fn symbol_as_str(value: Value) -> Value {
+    match value {
+        Value::Symbol(symbol) => Value::Str(Str::from(symbol.get())),
+        value => value,
     }
 }
 
@@ -221,7 +230,7 @@ fn take_source(args: &mut Args, what: &str) -> SourceResult<(Source, Span)> {
         return Err(eco_vec![args.missing_argument(what)]);
     };
     let arg = args.items.remove(index);
-    match arg.value {
+    match symbol_as_str(arg.value) {
         Value::Bytes(bytes) => Ok((Source::Bytes(bytes), arg.span)),
         value @ (Value::Str(_) | Value::Path(_)) => Ok((Source::Path(value), arg.span)),
         v => crate::bail!(arg.span, "{}", mismatch("path, string, or bytes", &v)),
@@ -283,7 +292,7 @@ fn read(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     };
     let arg = args.items.remove(index);
     let span = arg.span;
-    let path = match arg.value {
+    let path = match symbol_as_str(arg.value) {
         value @ (Value::Str(_) | Value::Path(_)) => value,
         v => crate::bail!(span, "{}", mismatch("path or string", &v)),
     };

@@ -36,8 +36,8 @@ use crate::base::{
 pub(super) use crate::eval::require_context;
 use crate::eval::{Engine, Here};
 use crate::model::{
-    Args, Content, Counter, CounterKey, CounterState, Dict, Func, Label, Length, PageMark, Scope,
-    Selector, Type, Value,
+    Args, Content, Counter, CounterKey, CounterState, Dict, FromValue, Func, Label, Length,
+    PageMark, Scope, Selector, Type, Value,
 };
 
 native!(HERE, "here", here);
@@ -120,6 +120,14 @@ pub fn construct_counter(args: &mut Args) -> SourceResult<Value> {
         Value::Symbol(symbol) => Counter::new(CounterKey::Str(symbol.get().into())),
         Value::Location(location) => Counter::new(CounterKey::Location(location)),
         Value::Label(label) => Counter::new(CounterKey::Selector(Selector::Label(label))),
+        // A type stands for its constructor, which is no element function.
+        Value::Type(ty) => {
+            let message = match Func::from_value(Value::Type(ty)) {
+                Ok(_) => "expected element".into(),
+                Err(message) => message,
+            };
+            return Err(error(key_span, message));
+        }
         value @ (Value::Func(_) | Value::Selector(_) | Value::Regex(_)) => {
             let selector = crate::eval::selector_of(value).map_err(|e| error(key_span, e))?;
             Counter::of_selector(selector).map_err(|e| error(key_span, e))?
@@ -178,6 +186,7 @@ pub fn counter_method(
         "at" => {
             let target = take_positional(args, "selector")?;
             args.take().finish()?;
+            check_locatable(&target)?;
             require_context(engine, span)?;
             Ok(match resolve(engine, target, span, &label)? {
                 Some(location) => state_at(engine, counter, location, span, &label)?.to_value(),
@@ -286,6 +295,13 @@ fn query(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     require_context(engine, span)?;
     let found = select(engine, &selector, false, span, &label)?;
     Ok(Value::Array(found.into_iter().map(Value::Content).collect()))
+}
+
+/// Fails unless `target` (an argument with its span) can name one element: the check
+/// `at` makes before it asks for the context, as in Typst.
+pub(super) fn check_locatable((target, span): &(Value, Span)) -> SourceResult<()> {
+    crate::model::locatable_selector(target.clone()).map_err(|e| error(*span, e))?;
+    Ok(())
 }
 
 /// An error at `span`.
@@ -663,6 +679,11 @@ fn numbering_arg(args: &mut Args) -> SourceResult<Option<Value>> {
     match value {
         Value::Auto => Ok(None),
         value @ (Value::Str(_) | Value::Func(_)) => Ok(Some(value)),
+        // A type stands for its constructor (`display(str)`).
+        Value::Type(ty) => {
+            let func = Func::from_value(Value::Type(ty)).map_err(|e| error(value_span, e))?;
+            Ok(Some(Value::Func(func)))
+        }
         value => Err(error(
             value_span,
             eco_format!("expected string, function, or auto, found {}", value.ty().long_name()),

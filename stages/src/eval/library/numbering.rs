@@ -15,7 +15,7 @@ use ecow::{EcoString, EcoVec, eco_format};
 use super::native;
 use crate::base::{SourceDiagnostic, SourceResult, Span};
 use crate::eval::{At, Engine};
-use crate::model::{Args, Func, Scope, Str, Value, mismatch};
+use crate::model::{Args, FromValue, Func, Scope, Str, Value, mismatch};
 
 native!(NUMBERING, "numbering", numbering);
 
@@ -31,7 +31,11 @@ pub fn is_numbering_pattern(pattern: &str) -> bool {
 
 fn numbering(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
-    let (pattern, pattern_span) = args.expect_spanned::<Value>("numbering")?;
+    let (mut pattern, pattern_span) = args.expect_spanned::<Value>("numbering")?;
+    // A type stands for its constructor (`numbering(str, 1)`).
+    if let Value::Type(ty) = pattern {
+        pattern = Value::Func(Func::from_value(Value::Type(ty)).at(pattern_span)?);
+    }
     if !matches!(pattern, Value::Str(_) | Value::Func(_)) {
         return Err(mismatch("string or function", &pattern)).at(pattern_span);
     }

@@ -69,6 +69,7 @@ pub fn state_method(
         "at" => {
             let target = super::introspection::take_positional(args, "selector")?;
             args.take().finish()?;
+            super::introspection::check_locatable(&target)?;
             super::introspection::require_context(engine, span)?;
             let label = state_label(state);
             match super::introspection::resolve(engine, target, span, &label)? {
@@ -194,10 +195,23 @@ impl Cutoff {
             },
             // The element's other tags at its place (a labelled heading's heading, label
             // and element tags) come with it; the updates placed right after it and the
-            // next heading or figure at the same place (after an empty one) do not.
+            // next heading or figure at the same place (after an empty one) do not, except
+            // the update a labelled update element makes itself (its element tag comes
+            // first): Typst counts an update at its own location.
             Self::Through(location) => match find(location) {
                 Some(index) => {
                     let at = &records[index];
+                    let same_place = |r: &Record| r.page == at.page && r.position == at.position;
+                    // The element at the location (a label's element carries the label's
+                    // location) is an update element.
+                    let mut own_update = records[index..]
+                        .iter()
+                        .take_while(|r| same_place(r))
+                        .filter_map(element)
+                        .filter(|elem| elem.location() == Some(at.location))
+                        .any(|elem| {
+                            read_state_update(elem).is_some() || read_counter_update(elem).is_some()
+                        });
                     index
                         + 1
                         + records[index + 1..]
@@ -208,10 +222,10 @@ impl Cutoff {
                                         r.info,
                                         TagInfo::Heading { .. } | TagInfo::Figure { .. }
                                     );
-                                r.page == at.page
-                                    && r.position == at.position
-                                    && !next_element
-                                    && !matches!(&r.info, TagInfo::Element(p) if p.is_update())
+                                let update =
+                                    matches!(&r.info, TagInfo::Element(p) if p.is_update());
+                                let own = update && std::mem::take(&mut own_update);
+                                same_place(r) && !next_element && (!update || own)
                             })
                             .count()
                 }
@@ -524,7 +538,7 @@ pub(crate) fn apply(
 ) -> SourceResult<CounterState> {
     match change {
         CounterUpdate::Step(level) => state.step(level),
-        CounterUpdate::Set(numbers) => state = CounterState::from_numbers(&numbers),
+        CounterUpdate::Set(numbers) => state = CounterState::exactly(&numbers),
         CounterUpdate::Func(func) => {
             let span = func.span();
             let args = state.numbers().iter().map(|&n| Value::Int(n as i64));
@@ -551,7 +565,7 @@ pub(crate) fn apply(
                 crate::bail!(span, "number must be at least zero");
             }
             let numbers: Vec<usize> = numbers.into_iter().map(|n| n as usize).collect();
-            state = CounterState::from_numbers(&numbers);
+            state = CounterState::exactly(&numbers);
         }
     }
     Ok(state)
@@ -589,7 +603,7 @@ impl Question for CounterValue {
         for change in changes(introspector, &self.counter, self.cutoff) {
             match change {
                 CounterUpdate::Step(level) => state.step(level),
-                CounterUpdate::Set(numbers) => state = CounterState::from_numbers(&numbers),
+                CounterUpdate::Set(numbers) => state = CounterState::exactly(&numbers),
                 CounterUpdate::Func(_) => return "(computed)".into(),
             }
         }
