@@ -47,7 +47,13 @@ pub fn coerce(value: Value, accepts: &[Type]) -> StrResult<Value> {
         Value::Symbol(v) if has(Type::Str) => Value::Str(Str::from(v.get())),
         Value::Symbol(v) if has(Type::Content) => Value::Content(super::symbol_content(v.get())),
         Value::None if has(Type::Content) => Value::Content(Content::empty()),
-        v @ (Value::Length(_) | Value::Color(_) | Value::Dict(_)) if has(Type::Stroke) => {
+        v @ (Value::Length(_)
+        | Value::Color(_)
+        | Value::Gradient(_)
+        | Value::Tiling(_)
+        | Value::Dict(_))
+            if has(Type::Stroke) =>
+        {
             Value::Stroke(std::sync::Arc::new(<super::Stroke as FromValue>::from_value(v)?))
         }
         v => return Err(mismatch(&expected_field(accepts, false), &v)),
@@ -169,6 +175,11 @@ impl FromValue for Func {
             Value::Type(ty) => {
                 Err(eco_format!("type {} does not have a constructor", ty.long_name()))
             }
+            // So are accent and delimiter symbols (`map(sym.hat)`).
+            Value::Symbol(s) if crate::eval::library::symbol_callable(&s) => {
+                Ok(Func::new(super::FuncRepr::Symbol(s), crate::base::Span::detached()))
+            }
+            Value::Symbol(s) => Err(eco_format!("symbol {} is not callable", s.get())),
             v => Err(mismatch("function", &v)),
         }
     }

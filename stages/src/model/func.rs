@@ -40,6 +40,9 @@ pub enum FuncRepr {
     Type(super::Type),
     /// A method reached through its type (`array.len`), taking `self` first.
     Method(super::Type, &'static str),
+    /// A callable symbol (an accent or a delimiter) where a function is expected:
+    /// `(x, y).map(sym.hat)`.
+    Symbol(super::Symbol),
 }
 
 /// A library function written in Rust. It takes what it needs from the arguments; the
@@ -114,6 +117,7 @@ impl Func {
             FuncRepr::With(with) => with.0.name(),
             FuncRepr::Type(ty) => Some(ty.short_name()),
             FuncRepr::Method(_, name) => Some(name),
+            FuncRepr::Symbol(_) => None,
         }
     }
 
@@ -193,6 +197,10 @@ impl Func {
             }
             FuncRepr::Type(ty) => crate::eval::library::construct(engine, *ty, args),
             FuncRepr::Method(ty, name) => crate::eval::call_type_method(engine, *ty, name, args),
+            FuncRepr::Symbol(symbol) => {
+                let span = args.span;
+                crate::eval::library::call_symbol(symbol, args, span)
+            }
             FuncRepr::With(with) => {
                 let (inner, applied) = &**with;
                 let mut all = applied.clone();
@@ -230,6 +238,7 @@ impl PartialEq for Func {
             (FuncRepr::With(a), FuncRepr::With(b)) => Arc::ptr_eq(a, b) || **a == **b,
             (FuncRepr::Type(a), FuncRepr::Type(b)) => a == b,
             (FuncRepr::Method(a, m), FuncRepr::Method(b, n)) => a == b && m == n,
+            (FuncRepr::Symbol(a), FuncRepr::Symbol(b)) => a.get() == b.get(),
             _ => false,
         }
     }

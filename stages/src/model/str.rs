@@ -45,7 +45,9 @@ impl Str {
         self.0
             .len()
             .checked_mul(n)
-            .filter(|&len| len <= isize::MAX as usize)
+            // Beyond Typst's error (the length overflows), a length the allocator refuses
+            // outright (its header included) fails with the same message rather than aborting.
+            .filter(|&len| len <= isize::MAX as usize / 2)
             .ok_or_else(|| eco_format!("cannot repeat this string {n} times"))?;
         Ok(Self(self.0.repeat(n)))
     }

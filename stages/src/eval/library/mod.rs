@@ -19,11 +19,11 @@ mod text;
 mod time;
 mod updates;
 
-use crate::base::SourceResult;
+use crate::base::{SourceResult, Span};
 use crate::eval::Engine;
 use crate::model::{
     Alignment, Args, Content, Dict, Dir, EQUATION, Func, LIBRARY_ELEMENTS, Module, PDF_ARTIFACT,
-    PDF_ATTACH, Scope, Type, Value,
+    PDF_ATTACH, Scope, Symbol, Type, Value,
 };
 
 /// Declares a native function: `native!(NAME, "name", function)` or with a scope of
@@ -97,12 +97,45 @@ pub fn std_library(inputs: Dict) -> Scope {
     sys.define("version", Value::Version(crate::model::Version(ecow::eco_vec![0, 15, 1])));
     sys.define("inputs", inputs);
     scope.define("sys", Module::new("sys", sys, Content::empty()));
+    scope.reorder(STD_ORDER);
 
     // `std` reaches the library even where a name is shadowed (`std.int`); it is the
     // global module, which does not hold `std` itself.
     let global = Module::new("global", scope.clone(), Content::empty());
     scope.define("std", global);
     scope
+}
+
+/// The global bindings in Typst's order, which `dictionary(std)` shows.
+#[rustfmt::skip]
+const STD_ORDER: &[&str] = &[
+    "bool", "int", "float", "str", "label", "bytes", "content", "array", "dictionary",
+    "function", "arguments", "type", "module", "regex", "selector", "datetime", "decimal",
+    "symbol", "duration", "version", "path", "repr", "panic", "assert", "eval", "plugin",
+    "target", "calc", "sys", "document", "par", "parbreak", "strong", "emph", "list", "enum",
+    "terms", "link", "title", "heading", "divider", "figure", "quote", "footnote", "outline",
+    "ref", "cite", "bibliography", "table", "numbering", "text", "linebreak", "smartquote",
+    "sub", "super", "underline", "overline", "strike", "highlight", "smallcaps", "raw",
+    "lower", "upper", "lorem", "length", "angle", "ratio", "relative", "fraction", "direction",
+    "alignment", "page", "pagebreak", "v", "h", "box", "block", "stack", "grid", "columns",
+    "colbreak", "place", "align", "pad", "repeat", "move", "scale", "rotate", "skew", "hide",
+    "measure", "layout", "color", "gradient", "tiling", "stroke", "image", "line", "rect",
+    "square", "ellipse", "circle", "polygon", "curve", "location", "counter", "state",
+    "metadata", "here", "query", "locate", "read", "csv", "json", "toml", "yaml", "cbor",
+    "xml", "emoji", "sym", "math", "pdf", "black", "gray", "silver", "white", "navy", "blue",
+    "aqua", "teal", "eastern", "purple", "fuchsia", "maroon", "red", "orange", "yellow",
+    "olive", "green", "lime", "luma", "oklab", "oklch", "rgb", "cmyk", "range", "ltr", "rtl",
+    "ttb", "btt", "start", "left", "center", "right", "end", "top", "horizon", "bottom",
+];
+
+/// Whether a symbol can be called as a function: an accent or a delimiter.
+pub fn symbol_callable(symbol: &Symbol) -> bool {
+    super::math::symbol_callable(symbol)
+}
+
+/// Calls a symbol as the function Typst makes of it (`hat(x)`, `paren.l(x)`).
+pub fn call_symbol(symbol: &Symbol, args: Args, span: Span) -> SourceResult<Value> {
+    super::math::call_symbol(symbol, args, span)
 }
 
 /// A function reachable through a type: `array.range`, `str.from-unicode`.

@@ -9,7 +9,7 @@ use ecow::{EcoString, EcoVec, eco_format, eco_vec};
 use crate::base::{SourceDiagnostic, SourceResult, Span};
 use crate::eval::{At, Engine};
 use crate::model::{
-    Args, Array, Dict, Func, Value, compare, equal, join, mismatch, ops_fns as ops,
+    Args, Array, Dict, FromValue, Func, Str, Value, compare, equal, join, mismatch, ops_fns as ops,
 };
 
 /// The names of the array methods.
@@ -384,12 +384,12 @@ pub(super) fn call(
                 let mut pair = pair.into_iter();
                 let key = pair.next().unwrap_or_default();
                 let value = pair.next().unwrap_or_default();
-                match key {
-                    Value::Str(key) => dict.insert(key, value),
-                    v => {
-                        crate::bail!(span, "expected key of type str, found {}", v.ty().long_name())
-                    }
-                }
+                // A symbol key stands for its text. Typst's error names the type of the
+                // value, not of the key.
+                let Ok(key) = Str::from_value(key) else {
+                    crate::bail!(span, "expected key of type str, found {}", value.ty().long_name())
+                };
+                dict.insert(key, value);
             }
             Value::Dict(dict)
         }
@@ -452,17 +452,30 @@ fn sorted(engine: &mut Engine, array: Array, args: &mut Args, span: Span) -> Sou
     let key: Option<Func> = args.named("key")?;
     let by: Option<Func> = args.named("by")?;
     done(args)?;
-    let mut keyed = Vec::with_capacity(array.len());
-    for item in array {
+    // As in Typst, a key is computed when its item is first compared, so an array of one
+    // item never calls `key`; keys are pure and computed once each.
+    let mut keys: Vec<Option<Value>> = vec![None; array.len()];
+    let mut key_of = |engine: &mut Engine, (i, item): &(usize, Value)| -> SourceResult<Value> {
+        if let Some(k) = &keys[*i] {
+            return Ok(k.clone());
+        }
         let k = match &key {
             Some(f) => call_func(engine, f, [item.clone()])?,
             None => item.clone(),
         };
-        keyed.push((k, item));
-    }
-    let mut is_less = |a: &(Value, Value), b: &(Value, Value)| -> SourceResult<bool> {
+        keys[*i] = Some(k.clone());
+        Ok(k)
+    };
+    let mut is_less = |a: &(usize, Value), b: &(usize, Value)| -> SourceResult<bool> {
+        // With `by`, Typst computes the earlier item's key first; without, the later's.
+        let (ka, kb) = if by.is_some() && a.0 > b.0 {
+            let kb = key_of(engine, b)?;
+            (key_of(engine, a)?, kb)
+        } else {
+            (key_of(engine, a)?, key_of(engine, b)?)
+        };
         match &by {
-            None => match compare(&a.0, &b.0) {
+            None => match compare(&ka, &kb) {
                 Ok(order) => Ok(order == std::cmp::Ordering::Less),
                 Err(message) => Err(ecow::eco_vec![
                     crate::base::SourceDiagnostic::error(span, message).with_hint(if key.is_some() {
@@ -475,7 +488,7 @@ fn sorted(engine: &mut Engine, array: Array, args: &mut Args, span: Span) -> Sou
             // `by(x, y)` says whether `x` may come before `y`; `a` is strictly less
             // than `b` when `b` may not come before `a`, which keeps the sort stable
             // for a non-strict `by` such as `(x, y) => x <= y`.
-            Some(by) => match call_func(engine, by, [b.0.clone(), a.0.clone()])? {
+            Some(by) => match call_func(engine, by, [kb, ka])? {
                 Value::Bool(before) => Ok(!before),
                 v => crate::bail!(
                     span,
@@ -485,7 +498,7 @@ fn sorted(engine: &mut Engine, array: Array, args: &mut Args, span: Span) -> Sou
             },
         }
     };
-    let keyed = merge_sort(keyed, &mut is_less)?;
+    let keyed = merge_sort(array.into_iter().enumerate().collect(), &mut is_less)?;
     Ok(Value::Array(keyed.into_iter().map(|(_, v)| v).collect()))
 }
 

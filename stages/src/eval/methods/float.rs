@@ -15,7 +15,7 @@ pub(super) fn call(v: f64, name: &str, args: &mut Args, span: Span) -> SourceRes
         "signum" => Value::Float(v.signum()),
         "to-bytes" => {
             let endian = endian(args)?;
-            let size: i64 = args.named("size")?.unwrap_or(8);
+            let size: usize = args.named("size")?.unwrap_or(8);
             let mut bytes = match size {
                 8 => v.to_le_bytes().to_vec(),
                 4 => (v as f32).to_le_bytes().to_vec(),

@@ -16,19 +16,24 @@ fn error(span: Span, message: impl Into<EcoString>) -> EcoVec<SourceDiagnostic> 
     eco_vec![SourceDiagnostic::error(span, message)]
 }
 
-/// A shift amount: a non-negative integer (shifts beyond 32 bits count as huge).
+/// A shift amount: an integer that fits 32 bits unsigned (`check_shift` has checked it).
 fn shift(args: &mut Args) -> SourceResult<u32> {
     let shift: i64 = args.expect("shift")?;
     Ok(u32::try_from(shift).unwrap_or(u32::MAX))
 }
 
-/// Checks that a shift amount is not negative, failing at the argument.
+/// Checks that a shift amount fits 32 bits unsigned, as Typst casts it, failing at the
+/// argument.
 fn check_shift(args: &Args) -> SourceResult<()> {
     if let Some(arg) = args.items.iter().find(|a| a.name.is_none())
         && let Value::Int(i) = arg.value
-        && i < 0
     {
-        return Err(error(arg.span, "number must be at least zero"));
+        if i < 0 {
+            return Err(error(arg.span, "number must be at least zero"));
+        }
+        if i > i64::from(u32::MAX) {
+            return Err(error(arg.span, "number too large"));
+        }
     }
     Ok(())
 }

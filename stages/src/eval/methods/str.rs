@@ -146,12 +146,6 @@ impl FromValue for Form {
     }
 }
 
-/// Takes the next positional argument as `T`, with the span of the argument.
-fn expect_spanned<T: FromValue>(args: &mut Args, what: &str) -> SourceResult<(T, Span)> {
-    let span = args.items.iter().find(|arg| arg.name.is_none()).map_or(args.span, |arg| arg.span);
-    Ok((args.expect(what)?, span))
-}
-
 /// A string value.
 fn text(s: &str) -> Value {
     Value::Str(Str::from(s))
@@ -330,9 +324,9 @@ pub(super) fn call(
         }
         "replace" => {
             let pattern: Pattern = args.expect("pattern")?;
-            let (replacement, rspan) = expect_spanned::<Replacement>(args, "replacement")?;
+            let replacement: Replacement = args.expect("replacement")?;
             let count: Option<usize> = args.named("count")?;
-            replace(engine, s, &pattern, &replacement, rspan, count)?
+            replace(engine, s, &pattern, &replacement, count)?
         }
         "rev" => Value::str(s.graphemes().rev().collect::<String>()),
         "split" => {
@@ -391,7 +385,6 @@ fn replace(
     s: &str,
     pattern: &Pattern,
     replacement: &Replacement,
-    rspan: Span,
     count: Option<usize>,
 ) -> SourceResult<Value> {
     let count = count.unwrap_or(usize::MAX);
@@ -407,15 +400,13 @@ fn replace(
         out.push_str(&s[last..start]);
         match replacement {
             Replacement::Text(t) => out.push_str(t),
-            Replacement::Func(f) => match f.call(engine, Args::new(rspan, [m.clone()]))? {
+            // As in Typst, the call and the error point at the function itself (a
+            // closure's parameters; nowhere for a type such as `int`), not at the whole
+            // argument.
+            Replacement::Func(f) => match f.call(engine, Args::new(f.span(), [m.clone()]))? {
                 Value::Str(t) => out.push_str(&t),
                 Value::Symbol(t) => out.push_str(t.get()),
-                // As in Typst, the error points at the function itself (a closure's
-                // parameters), not at the whole argument.
-                v => {
-                    let at = if f.span().is_detached() { rspan } else { f.span() };
-                    crate::bail!(at, "{}", mismatch("string", &v))
-                }
+                v => crate::bail!(f.span(), "{}", mismatch("string", &v)),
             },
         }
         last = end;
