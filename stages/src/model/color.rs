@@ -19,7 +19,7 @@ use ecow::{EcoString, eco_format};
 use palette::encoding::{Linear, Srgb};
 use palette::{Darken, Desaturate, FromColor, Lighten, Saturate, ShiftHue};
 
-use super::repr::{format_float, round_with_precision};
+use super::repr::{format_float, repr_float, round_with_precision};
 use super::{ColorError, Colorant, Ratio, SpotColor, Value};
 use crate::base::Angle;
 use crate::doc::Color as DocColor;
@@ -784,15 +784,25 @@ impl Part {
     /// a percent, a float with three decimals, an angle with two decimals of a degree.
     fn repr(&self) -> EcoString {
         match *self {
-            Self::Ratio(v) => eco_format!("{}%", format_float(round_with_precision(v * 100.0, 2))),
-            Self::Float(v) => format_float(round_with_precision(f64::from(v), 3)),
+            Self::Ratio(v) => with_unit(round_with_precision(v * 100.0, 2), "%"),
+            Self::Float(v) => with_unit(round_with_precision(f64::from(v), 3), ""),
             Self::Hue(deg) => {
                 // Through an angle value in radians, as Typst's repr of a hue goes.
                 let deg = Angle::deg(deg).to_deg();
-                eco_format!("{}deg", format_float(round_with_precision(deg, 2)))
+                with_unit(round_with_precision(deg, 2), "deg")
             }
         }
     }
+}
+
+/// A rounded component with its unit; a component that overflowed to infinity (a huge
+/// Oklab `a`) reads as Typst writes it, `float.inf` times one unit.
+fn with_unit(v: f64, unit: &str) -> EcoString {
+    if v.is_finite() {
+        return eco_format!("{}{unit}", format_float(v));
+    }
+    let value = repr_float(v);
+    if unit.is_empty() { value } else { eco_format!("{value} * 1{unit}") }
 }
 
 #[cfg(test)]

@@ -20,19 +20,32 @@ fn fail<T>(span: Span, message: impl Into<EcoString>) -> SourceResult<T> {
     Err(ecow::eco_vec![SourceDiagnostic::error(span, message.into())])
 }
 
-/// Fails a stroke given as a dictionary, with Typst's hint when one of its values is an
-/// integer where a length would do (`(left: 1)`, `(thickness: 5)`). A value that is
-/// itself an integer gets the hint where every field cast gets it.
+/// Fails a stroke given as a dictionary, with Typst's hint when the value that failed
+/// in it is an integer where a length would do (`(left: 1)`, `(thickness: 5)`,
+/// `(top: (dash: (1, 2)))`). A value that is itself an integer gets the hint where every
+/// field cast gets it.
 fn fail_in<T>(span: Span, message: EcoString, value: &Value) -> SourceResult<T> {
     let mut error = SourceDiagnostic::error(span, message.clone());
     if let Value::Dict(dict) = value
-        && message.ends_with("found integer")
-        && let Some(int) = dict.iter().map(|(_, v)| v).find(|v| matches!(v, Value::Int(_)))
-        && let Some(hint) = super::cast::cast_hint(&message, int)
+        && let Some(hint) = dict_hint(&message, dict, value)
     {
         error = error.with_hint(hint);
     }
     Err(ecow::eco_vec![error])
+}
+
+/// The hint for a failed stroke dictionary: about the part of a stroke, or the side of
+/// a per-side stroke, that failed (sides are read in the order `sides` reads them).
+fn dict_hint(message: &str, dict: &Dict, value: &Value) -> Option<EcoString> {
+    if !names_sides(dict) {
+        return Stroke::cast_hint(message, None, value);
+    }
+    let expected = eco_format!("{STROKE_PARTS}, or none");
+    let side = ["rest", "x", "y", "left", "top", "right", "bottom"].iter().find_map(|key| {
+        let side = dict.get(key)?;
+        one_stroke(side.clone(), &expected).is_err().then_some(side)
+    })?;
+    Stroke::cast_hint(message, None, side)
 }
 
 fn found(expected: &str, value: &Value) -> EcoString {

@@ -136,14 +136,21 @@ pub fn sides(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     ))
 }
 
-/// A grid's or table's `inset`: like `sides`, also for each dictionary of an array of
-/// insets by column (a function is checked when it is called).
+/// A grid's or table's `inset`: like `sides`, also for each item of an array of insets
+/// by column, where a plain length or ratio becomes a relative length as Typst keeps it
+/// (`(0% + 1pt, 50% + 0pt)`); a function is checked when it is called.
 pub fn sides_each(value: Value, span: Span, sink: Sink) -> SourceResult<Value> {
     match value {
         Value::Array(items) => {
             let mut out = EcoVec::with_capacity(items.len());
             for item in items.as_slice() {
-                out.push(sides(item.clone(), span, sink)?);
+                let item = match item {
+                    Value::Length(l) => Value::Relative((*l).into()),
+                    Value::Ratio(r) => Value::Relative((*r).into()),
+                    Value::Relative(_) | Value::Dict(_) => item.clone(),
+                    v => return fail(span, mismatch("relative length or dictionary", v)),
+                };
+                out.push(sides(item, span, sink)?);
             }
             Ok(Value::Array(super::Array(out)))
         }

@@ -175,8 +175,13 @@ impl ColorError {
     }
 
     /// The error as a diagnostic at `span`.
+    pub fn diagnostic(self, span: Span) -> SourceDiagnostic {
+        SourceDiagnostic::error(span, self.message).with_hints(self.hints)
+    }
+
+    /// The error as a failed result at `span`.
     pub fn at<T>(self, span: Span) -> SourceResult<T> {
-        Err(eco_vec![SourceDiagnostic::error(span, self.message).with_hints(self.hints)])
+        Err(eco_vec![self.diagnostic(span)])
     }
 }
 

@@ -3,17 +3,34 @@
 //! miter limit, built by `1pt + red`, from a dictionary or by `stroke(..)`) with its
 //! fields and `repr`, and a `Dir` (`ltr`, `rtl`, `ttb`, `btt`).
 
+use std::sync::Arc;
+
 use ecow::{EcoString, eco_format};
 
 use super::{Array, Color, Dict, FromValue, Gradient, Length, StrResult, Tiling, Value, mismatch};
 use crate::base::Abs;
 
 /// What a shape or line is painted with.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Paint {
     Color(Color),
     Gradient(Gradient),
     Tiling(Tiling),
+}
+
+/// Paints inside strokes compare as Typst compares them there, unlike gradient and tiling
+/// values with `==` (never equal): gradients by what they are made of, so
+/// `stroke(gradient.linear(red, blue)) == stroke(gradient.linear(red, blue))`, and a
+/// tiling only with itself, as Typst's laid-out tiles of two `tiling[x]` differ.
+impl PartialEq for Paint {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Self::Color(a), Self::Color(b)) => a == b,
+            (Self::Gradient(a), Self::Gradient(b)) => Arc::ptr_eq(&a.0, &b.0) || a.0 == b.0,
+            (Self::Tiling(a), Self::Tiling(b)) => Arc::ptr_eq(&a.0, &b.0),
+            _ => false,
+        }
+    }
 }
 
 impl Paint {
@@ -148,16 +165,22 @@ impl DashPattern {
                     Some(v) => return Err(mismatch("length", &v)),
                     None => zero,
                 };
-                if let Some((key, _)) = dict.iter().next() {
-                    return Err(eco_format!(
-                        "unexpected key \"{key}\", valid keys are \"array\" and \"phase\""
-                    ));
+                if !dict.is_empty() {
+                    return Err(unexpected_keys(&dict, "\"array\" and \"phase\""));
                 }
                 Ok(Some(Self { array, phase }))
             }
             v => Err(eco_format!("{EXPECTED}, found {}", v.ty().long_name())),
         }
     }
+}
+
+/// The error for keys left over in a stroke or dash dictionary: every one of them is
+/// named, as Typst names them (`unexpected keys "x" and "rest", valid keys are ..`).
+fn unexpected_keys(dict: &Dict, valid: &str) -> EcoString {
+    let keys: Vec<&str> = dict.iter().map(|(k, _)| k.as_str()).collect();
+    let noun = if keys.len() == 1 { "key" } else { "keys" };
+    eco_format!("unexpected {noun} {}, valid keys are {valid}", super::sides::quoted_list(&keys))
 }
 
 fn dash_items(array: Array) -> StrResult<Vec<DashItem>> {
@@ -208,7 +231,44 @@ impl FromValue for Stroke {
     }
 }
 
+/// The first integer or decimal of a dash array: never a valid item, so the one that
+/// failed when the failure names one.
+fn first_number(items: &[Value]) -> Option<&Value> {
+    items.iter().find(|v| matches!(v, Value::Int(_) | Value::Decimal(_)))
+}
+
 impl Stroke {
+    /// The hint Typst gives with a failed stroke cast (`message`), found in the value that
+    /// failed: `key` is the stroke part it was given for, `None` for a value that makes a
+    /// whole stroke. The misplaced integer of `a length needs a unit - did you mean 2pt?`
+    /// may sit inside a dictionary or a dash pattern.
+    pub fn cast_hint(message: &str, key: Option<&str>, value: &Value) -> Option<EcoString> {
+        let culprit = match (key, value) {
+            (_, Value::Int(_) | Value::Decimal(_)) => value,
+            (None, Value::Dict(dict)) => {
+                // The first part that fails holds the culprit, as parts are set in order.
+                let (key, part) = STROKE_KEYS.iter().find_map(|key| {
+                    let part = dict.get(key)?;
+                    Stroke::default().set(key, part.clone()).is_err().then_some((*key, part))
+                })?;
+                return Self::cast_hint(message, Some(key), part);
+            }
+            (Some("dash"), Value::Array(items)) => first_number(items.as_slice())?,
+            (Some("dash"), Value::Dict(dict)) => match dict.get("array") {
+                Some(Value::Array(items)) => {
+                    first_number(items.as_slice()).or_else(|| dict.get("phase"))?
+                }
+                _ => dict.get("phase")?,
+            },
+            _ => return None,
+        };
+        // The failure must name the culprit's type (not a boolean beside an integer).
+        if !message.ends_with(&*eco_format!("found {}", culprit.ty().long_name())) {
+            return None;
+        }
+        super::cast_hint(message, culprit)
+    }
+
     /// A stroke of `thickness` in `paint`, as `1pt + red` builds it.
     pub fn new(paint: Paint, thickness: Length) -> Self {
         Self { paint: Some(paint), thickness: Some(thickness), ..Self::default() }
@@ -227,10 +287,10 @@ impl Stroke {
                 stroke.set(key, value)?;
             }
         }
-        if let Some((key, _)) = dict.iter().next() {
-            return Err(eco_format!(
-                "unexpected key \"{key}\", valid keys are \"paint\", \"thickness\", \"cap\", \
-                 \"join\", \"dash\", and \"miter-limit\""
+        if !dict.is_empty() {
+            return Err(unexpected_keys(
+                &dict,
+                "\"paint\", \"thickness\", \"cap\", \"join\", \"dash\", and \"miter-limit\"",
             ));
         }
         Ok(stroke)

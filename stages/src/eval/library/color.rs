@@ -7,12 +7,14 @@
 
 use std::sync::OnceLock;
 
+use ecow::EcoString;
+
 use super::native;
-use crate::base::{SourceResult, Span};
+use crate::base::{SourceDiagnostic, SourceResult, Span};
 use crate::eval::{At, Engine};
 use crate::model::{
     Args, Array, Color, ColorSpace, Colorant, ColorantName, Content, Func, Module, Ratio, Scope,
-    Str, StrResult, Type, Value, mismatch,
+    Str, StrResult, Type, Value, cast_hint, mismatch,
 };
 
 /// The color maps of `color.map`, a line each: `name:` and the colors as six hex digits
@@ -211,8 +213,24 @@ enum Kind {
 /// A component of kind `kind`, which must be there (`what` names it in the error).
 fn component(args: &mut Args, what: &str, kind: Kind) -> SourceResult<f32> {
     match next(args) {
-        Some((value, span)) => cast(value, kind).at(span),
+        Some((value, span)) => cast_at(value, kind, span),
         None => crate::bail!(args.span, "missing argument: {what}"),
+    }
+}
+
+/// A value given at `span` as a component of kind `kind`; a failure carries Typst's
+/// cast hint (a decimal is cast to a float explicitly).
+fn cast_at(value: Value, kind: Kind, span: Span) -> SourceResult<f32> {
+    cast(value.clone(), kind).map_err(|message| ecow::eco_vec![hinted(span, message, &value)])
+}
+
+/// An error at `span` with Typst's cast hint about the value that failed, if any.
+fn hinted(span: Span, message: EcoString, culprit: &Value) -> SourceDiagnostic {
+    let hint = cast_hint(&message, culprit);
+    let error = SourceDiagnostic::error(span, message);
+    match hint {
+        Some(hint) => error.with_hint(hint),
+        None => error,
     }
 }
 
@@ -247,7 +265,7 @@ fn cast(value: Value, kind: Kind) -> StrResult<f32> {
 /// An optional trailing alpha component (default opaque).
 fn alpha(args: &mut Args, kind: Kind) -> SourceResult<f32> {
     match next(args) {
-        Some((value, span)) => cast(value, kind).at(span),
+        Some((value, span)) => cast_at(value, kind, span),
         None => Ok(1.0),
     }
 }
@@ -413,9 +431,16 @@ pub fn mix_with(args: &mut Args, first: Option<Color>) -> SourceResult<Value> {
     // Every bad color is reported, not just the first.
     let mut errors = ecow::EcoVec::new();
     while let Some((value, span)) = next(args) {
-        match weighted(value).at(span) {
+        match weighted(value.clone()) {
             Ok(color) => colors.push(color),
-            Err(e) => errors.extend(e),
+            Err(message) => {
+                // The hint is about the weight of a pair (`(red, decimal("0.5"))`).
+                let culprit = match &value {
+                    Value::Array(pair) => pair.as_slice().get(1).unwrap_or(&value),
+                    _ => &value,
+                };
+                errors.push(hinted(span, message, culprit));
+            }
         }
     }
     if !errors.is_empty() {

@@ -18,24 +18,36 @@ use crate::model::{
 pub fn construct_stroke(args: &mut Args) -> SourceResult<Value> {
     if let Some(i) = args.items.iter().position(|a| a.name.is_none()) {
         let arg = args.items.remove(i);
-        let stroke = <Stroke as crate::model::FromValue>::from_value(arg.value).at(arg.span)?;
-        return Ok(Value::Stroke(Arc::new(stroke)));
+        return match <Stroke as crate::model::FromValue>::from_value(arg.value.clone()) {
+            Ok(stroke) => Ok(Value::Stroke(Arc::new(stroke))),
+            Err(message) => Err(stroke_error(arg.span, message, None, &arg.value)),
+        };
     }
     let mut stroke = Stroke::default();
     for key in STROKE_KEYS {
         let span = args.named_span(key);
-        if let Some(value) = args.named::<Value>(key)? {
-            // The error carries Typst's cast hint (`a length needs a unit`).
-            if let Err(message) = stroke.set(key, value.clone()) {
-                let mut error = SourceDiagnostic::error(span, message.clone());
-                if let Some(hint) = crate::model::cast_hint(&message, &value) {
-                    error = error.with_hint(hint);
-                }
-                return Err(ecow::eco_vec![error]);
-            }
+        if let Some(value) = args.named::<Value>(key)?
+            && let Err(message) = stroke.set(key, value.clone())
+        {
+            return Err(stroke_error(span, message, Some(key), &value));
         }
     }
     Ok(Value::Stroke(Arc::new(stroke)))
+}
+
+/// A failed stroke cast with Typst's hint (`a length needs a unit`), which may be about
+/// an integer inside the value (`(thickness: 2)`, `dash: (1, 2)`).
+fn stroke_error(
+    span: Span,
+    message: EcoString,
+    key: Option<&str>,
+    value: &Value,
+) -> ecow::EcoVec<SourceDiagnostic> {
+    let mut error = SourceDiagnostic::error(span, message.clone());
+    if let Some(hint) = Stroke::cast_hint(&message, key, value) {
+        error = error.with_hint(hint);
+    }
+    ecow::eco_vec![error]
 }
 
 native!(LINEAR, "linear", linear);
@@ -105,10 +117,23 @@ fn stop(value: Value) -> StrResult<(Color, Option<Ratio>)> {
 }
 
 /// The stops with their offsets: spread evenly when none has one, checked otherwise.
-fn process_stops(stops: &[Stop], space: ColorSpace) -> SourceResult<Vec<(Color, Ratio)>> {
+/// A stop that cannot be converted to the mixing space points at the `space` argument
+/// (`space_span`) when one was given.
+fn process_stops(
+    stops: &[Stop],
+    space: ColorSpace,
+    space_span: Option<Span>,
+) -> SourceResult<Vec<(Color, Ratio)>> {
     let convert = |c: Color, span: Span| match c.convert(space) {
         Ok(color) => Ok(color),
-        Err(error) => error.at(span),
+        Err(error) => {
+            let mut error = error.diagnostic(span);
+            if let Some(space_span) = space_span {
+                error = error
+                    .with_spanned_hint(space_span, "gradient color mixing space specified here");
+            }
+            Err(ecow::eco_vec![error])
+        }
     };
     if !stops.iter().any(|(_, offset, _)| offset.is_some()) {
         let last = (stops.len() - 1) as f64;
@@ -174,16 +199,14 @@ fn ratio_pair_of(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Rat
         None => Ok(None),
         // The focal center defaults to the center when it is `auto`.
         Some(Value::Auto) if name == "focal-center" => Ok(None),
-        Some(Value::Array(array)) => match array.0.as_slice() {
-            [x, y] => {
-                let ratio = |v: &Value| match v {
-                    Value::Ratio(r) => Ok(*r),
-                    v => Err(mismatch("ratio", v)),
-                };
-                Ok(Some((ratio(x).at(span)?, ratio(y).at(span)?)))
-            }
-            _ => crate::bail!(span, "array must contain exactly two items"),
-        },
+        Some(v @ Value::Array(_)) => {
+            let (x, y) = two(v, "array", span)?;
+            let ratio = |v: &Value| match v {
+                Value::Ratio(r) => Ok(*r),
+                v => Err(mismatch("ratio", v)),
+            };
+            Ok(Some((ratio(&x).at(span)?, ratio(&y).at(span)?)))
+        }
         Some(v) if name == "focal-center" => Err(mismatch("array or auto", &v)).at(span),
         Some(v) => Err(mismatch("array", &v)).at(span),
     }
@@ -197,16 +220,21 @@ fn ratio_arg(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Span)>>
 
 /// The stops, space and relative arguments every gradient takes.
 /// Their errors are those of reading arguments, reported before any leftover argument.
-fn common(args: &mut Args) -> SourceResult<(Vec<Stop>, ColorSpace, Option<EcoString>)> {
+#[allow(clippy::type_complexity)]
+fn common(
+    args: &mut Args,
+) -> SourceResult<(Vec<Stop>, (ColorSpace, Option<Span>), Option<EcoString>)> {
     let stops = stops(args);
     args.failed |= stops.is_err();
+    let space_span = args.items.iter().any(|a| a.name.as_deref() == Some("space"));
+    let space_span = space_span.then(|| args.named_span("space"));
     let space = super::color::space_arg_or_auto(args, false)?;
     let relative = relative(args);
     args.failed |= relative.is_err();
     let stops = stops?;
     // Without a space, tints of one colorant mix in that colorant, other stops in Oklab.
     let space = space.unwrap_or_else(|| Color::mixing_space(stops.iter().map(|(c, _, _)| *c)));
-    Ok((stops, space, relative?))
+    Ok((stops, (space, space_span), relative?))
 }
 
 fn at_least_two(args: &Args, stops: &[Stop]) -> SourceResult<()> {
@@ -227,7 +255,7 @@ fn linear(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// The linear gradient of the arguments.
 fn linear_parts(args: &mut Args) -> SourceResult<Value> {
-    let (stops, space, relative) = common(args)?;
+    let (stops, (space, space_span), relative) = common(args)?;
     let angle = match args.named::<Angle>("angle")? {
         Some(angle) => angle,
         None => match args.named::<Dir>("dir")? {
@@ -238,7 +266,7 @@ fn linear_parts(args: &mut Args) -> SourceResult<Value> {
         },
     };
     at_least_two(args, &stops)?;
-    let stops = process_stops(&stops, space)?;
+    let stops = process_stops(&stops, space, space_span)?;
     let kind = GradientKind::Linear { angle };
     Ok(Value::Gradient(Gradient::new(GradientData { kind, stops, space, relative })))
 }
@@ -246,7 +274,7 @@ fn linear_parts(args: &mut Args) -> SourceResult<Value> {
 /// `gradient.radial(..stops, space:, relative:, center:, radius:, focal-center:,
 /// focal-radius:)`.
 fn radial(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (stops, space, relative) = common(args)?;
+    let (stops, (space, space_span), relative) = common(args)?;
     let center = ratio_pair(args, "center")?.unwrap_or((Ratio(0.5), Ratio(0.5)));
     let radius = ratio_arg(args, "radius")?.map_or(Ratio(0.5), |(r, _)| r);
     let focal_center = ratio_pair(args, "focal-center")?.unwrap_or(center);
@@ -266,18 +294,18 @@ fn radial(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
         crate::bail!(args.span, "the focal circle must be inside of the end circle";
             hint: "try using a focal center of `auto` instead");
     }
-    let stops = process_stops(&stops, space)?;
+    let stops = process_stops(&stops, space, space_span)?;
     let kind = GradientKind::Radial { center, radius, focal_center, focal_radius };
     Ok(Value::Gradient(Gradient::new(GradientData { kind, stops, space, relative })))
 }
 
 /// `gradient.conic(..stops, angle:, center:, space:, relative:)`.
 fn conic(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (stops, space, relative) = common(args)?;
+    let (stops, (space, space_span), relative) = common(args)?;
     let angle = args.named::<Angle>("angle")?.unwrap_or(Angle::rad(0.0));
     let center = ratio_pair(args, "center")?.unwrap_or((Ratio(0.5), Ratio(0.5)));
     at_least_two(args, &stops)?;
-    let stops = process_stops(&stops, space)?;
+    let stops = process_stops(&stops, space, space_span)?;
     let kind = GradientKind::Conic { angle, center };
     Ok(Value::Gradient(Gradient::new(GradientData { kind, stops, space, relative })))
 }
@@ -346,43 +374,46 @@ fn tiling_args(
     let size_span = args.named_span("size");
     let size = match args.named::<Value>("size")? {
         None | Some(Value::Auto) => None,
-        Some(v) => Some((length_pair(v, "array or auto").at(size_span)?, size_span)),
+        Some(v) => Some((length_pair(v, "array or auto", size_span)?, size_span)),
     };
     let zero = Length::abs(crate::base::Abs::zero());
     let spacing_span = args.named_span("spacing");
     let spacing = match args.named::<Value>("spacing")? {
         None => (zero, zero),
-        Some(v) => length_pair(v, "array").at(spacing_span)?,
+        Some(v) => length_pair(v, "array", spacing_span)?,
     };
     let offset_span = args.named_span("offset");
     let offset = match args.named::<Value>("offset")? {
         None => (Rel::default(), Rel::default()),
-        Some(v) => rel_pair(v).at(offset_span)?,
+        Some(v) => rel_pair(v, offset_span)?,
     };
     let relative = relative(args)?;
     let body: Content = args.expect("body")?;
     Ok((size, (spacing, spacing_span), (offset, offset_span), relative, body))
 }
 
-/// The two items of an array (`(x, y)`), else an error naming `expected`.
-fn two(value: Value, expected: &str) -> StrResult<(Value, Value)> {
+/// The two items of an array (`(x, y)`) given at `span`, else an error naming
+/// `expected`; a wrong count is explained as Typst explains it for axes.
+fn two(value: Value, expected: &str, span: Span) -> SourceResult<(Value, Value)> {
     match value {
         Value::Array(array) => match array.0.as_slice() {
             [x, y] => Ok((x.clone(), y.clone())),
-            _ => Err("array must contain exactly two items".into()),
+            _ => crate::bail!(span, "array must contain exactly two items";
+                hint: "the first item determines the value for the X axis and the second \
+                       item the value for the Y axis"),
         },
-        v => Err(mismatch(expected, &v)),
+        v => Err(mismatch(expected, &v)).at(span),
     }
 }
 
 /// A pair of lengths (a tile's size or spacing).
-fn length_pair(value: Value, expected: &str) -> StrResult<(Length, Length)> {
-    let (x, y) = two(value, expected)?;
-    Ok((Length::from_value(x)?, Length::from_value(y)?))
+fn length_pair(value: Value, expected: &str, span: Span) -> SourceResult<(Length, Length)> {
+    let (x, y) = two(value, expected, span)?;
+    Ok((Length::from_value(x).at(span)?, Length::from_value(y).at(span)?))
 }
 
 /// A pair of relative lengths (a tile's offset).
-fn rel_pair(value: Value) -> StrResult<(Rel, Rel)> {
-    let (x, y) = two(value, "array")?;
-    Ok((Rel::from_value(x)?, Rel::from_value(y)?))
+fn rel_pair(value: Value, span: Span) -> SourceResult<(Rel, Rel)> {
+    let (x, y) = two(value, "array", span)?;
+    Ok((Rel::from_value(x).at(span)?, Rel::from_value(y).at(span)?))
 }

@@ -51,7 +51,7 @@ pub(super) fn call_direction(
         "inv" => Value::Direction(inv),
         "sign" => Value::Int(if matches!(dir, Dir::Ltr | Dir::Ttb) { 1 } else { -1 }),
         // Typst 0.15 lists these on directions, but they expect an alignment as their
-        // receiver, so every call fails the same way.
+        // receiver, so every call fails the same way, at the receiver (`span`).
         _ => crate::bail!(span, "expected alignment, found direction"),
     })
 }

@@ -96,7 +96,7 @@ pub fn call(
             Value::Float(v) => float::call(v, name, args, span)?,
             Value::Version(v) => numeric::call_version(&v, name, args, span)?,
             Value::Alignment(v) => align::call_alignment(v, name, args)?,
-            Value::Direction(v) => align::call_direction(v, name, args, span)?,
+            Value::Direction(v) => align::call_direction(v, name, args, target_span)?,
             Value::Angle(angle) => numeric::call_angle(angle, name, args)?,
             Value::Color(color) => color::call(color, name, args, span)?,
             Value::Colorant(c) => color::call_colorant(c, name, args, span)?,

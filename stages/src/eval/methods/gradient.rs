@@ -2,7 +2,7 @@
 //! `angle`, `center`, `radius`, `focal-center`, `focal-radius`), sampling (`sample`,
 //! `samples`) and derived gradients (`sharp`, `repeat`).
 
-use crate::base::{Angle, SourceResult, Span};
+use crate::base::{SourceResult, Span};
 use crate::eval::At;
 use crate::eval::library::{color_space_value, gradient_kind_value};
 use crate::model::{Args, Array, Gradient, GradientKind, Ratio, StrResult, Value, mismatch};
@@ -102,15 +102,20 @@ fn next(args: &mut Args, what: &str, span: Span) -> SourceResult<(Value, Span)> 
             let arg = args.items.remove(i);
             Ok((arg.value, arg.span))
         }
+        // Given by name: Typst says that the argument is positional.
+        None if args.items.iter().any(|a| a.name.as_deref() == Some(what)) => {
+            Err(ecow::eco_vec![args.missing_argument(what)])
+        }
         None => crate::bail!(span, "missing argument: {what}"),
     }
 }
 
-/// A sampling position: a ratio, or an angle as a part of a full turn.
+/// A sampling position: a ratio, or an angle as a part of a full turn (taken modulo one
+/// turn, so `-90deg` samples at 75%).
 fn position(value: Value) -> StrResult<f64> {
     match value {
         Value::Ratio(r) => Ok(r.get()),
-        Value::Angle(a) => Ok(a.to_deg() / Angle::deg(360.0).to_deg()),
+        Value::Angle(a) => Ok(a.to_rad().rem_euclid(std::f64::consts::TAU) / std::f64::consts::TAU),
         v => Err(mismatch("ratio or angle", &v)),
     }
 }

@@ -58,8 +58,14 @@ pub fn call_type_method(
         return Err(ecow::eco_vec![args.missing_argument("self")]);
     };
     let arg = args.items.remove(i);
-    let target = coerce_self(arg.value, ty).map_err(|message| {
-        ecow::eco_vec![crate::base::SourceDiagnostic::error(arg.value_span, message)]
+    let target = coerce_self(arg.value.clone(), ty).map_err(|message| {
+        // With Typst's cast hint (`length.pt(5)`: a length needs a unit).
+        let hint = crate::model::cast_hint(&message, &arg.value);
+        let error = crate::base::SourceDiagnostic::error(arg.value_span, message);
+        ecow::eco_vec![match hint {
+            Some(hint) => error.with_hint(hint),
+            None => error,
+        }]
     })?;
     let mut target = target;
     if super::is_mutating(name)
