@@ -29,7 +29,7 @@ pub fn eval_set(vm: &mut Vm, set: ast::SetRule) -> SourceResult<Styles> {
     }
     let target = set.target();
     let elem = match eval_expr(vm, target)? {
-        Value::Func(func) => match func.element() {
+        Value::Func(func) => match func.element().filter(|e| !e.is_function_only()) {
             Some(elem) => elem,
             None => crate::bail!(target.span(), "only element functions can be used in set rules"),
         },

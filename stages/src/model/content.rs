@@ -197,6 +197,12 @@ impl Element {
         self.0.fields.iter().position(|f| f.name == name).map(|i| i as u8)
     }
 
+    /// Whether Typst has a plain function here rather than an element function
+    /// (`layout`, `polygon.regular`): it cannot be set, shown or selected.
+    pub fn is_function_only(self) -> bool {
+        matches!(self.0.name, "layout" | "polygon.regular")
+    }
+
     /// The element function `name` in this one's scope.
     pub fn scoped(self, name: &str) -> Option<Element> {
         self.0.scope.iter().find(|e| e.name().rsplit('.').next() == Some(name)).map(|e| **e)
@@ -208,6 +214,9 @@ impl Element {
         args: &mut Args,
         warnings: &mut EcoVec<SourceDiagnostic>,
     ) -> SourceResult<Content> {
+        if self == super::PAGE {
+            return construct_page(args);
+        }
         if self.0.styles_body {
             let styles = self.set(args)?;
             let body: Content = args.expect("body")?;
@@ -364,6 +373,31 @@ fn expand(elem: Element, given: &mut Vec<(u8, Value)>) {
 /// Why an element cannot be made by calling its function, if it cannot: paragraph lines
 /// exist only to be configured and styled; `context`, state and counter updates only
 /// the compiler makes (their functions exist as `func()` of such content).
+/// What `page(..)[body]` gives, as in Typst: no page element but the body between a
+/// weak page break and a boundary page break (with a `place.flush` before it, which
+/// keeps an empty page), styled by the call's page fields. Realization recognizes the
+/// run by `Content::page_body`.
+fn construct_page(args: &mut Args) -> SourceResult<Content> {
+    // The styles carry no span, as in Typst: misplaced, they are reported without one.
+    let mut styles = Styles::new();
+    for style in super::PAGE.set(args)?.iter() {
+        let mut style = style.clone();
+        if let Style::Property(property) = &mut style {
+            property.span = Span::detached();
+        }
+        styles.push(style);
+    }
+    let body: Content = args.expect("body")?;
+    let weak = || Content::new(super::PAGEBREAK).with_field("weak", Value::Bool(true));
+    let run = Content::sequence_of(vec![
+        weak(),
+        Content::new(super::PLACE_FLUSH),
+        body,
+        weak().with_field("boundary", Value::Bool(true)),
+    ]);
+    Ok(run.styled(styles))
+}
+
 fn unconstructible(elem: Element) -> Option<&'static str> {
     match elem.name() {
         "par.line" | "context" | "state-update" | "counter-update" => {
@@ -431,13 +465,18 @@ fn take(
         }
     }
     if found.is_none() && field.find {
-        let fits = args
-            .items
-            .iter()
-            .position(|a| a.name.is_none() && coerce(a.value.clone(), field.accepts).is_ok());
-        if let Some(i) = fits {
-            let arg = args.items.remove(i);
-            found = Some(check(arg.value, arg.value_span)?);
+        // The first positional argument that casts, as Typst's `find`: `page("x")` is a
+        // page with the body "x", not one of an unknown paper.
+        for i in 0..args.items.len() {
+            let arg = &args.items[i];
+            if arg.name.is_some() || coerce(arg.value.clone(), field.accepts).is_err() {
+                continue;
+            }
+            if let Ok(value) = check(arg.value.clone(), arg.value_span) {
+                args.items.remove(i);
+                found = Some(value);
+                break;
+            }
         }
     }
     Ok(found)
@@ -540,6 +579,23 @@ impl Content {
             }
         } else {
             out.push(Value::Content(self));
+        }
+    }
+
+    /// The body of a page run that `page(..)[body]` made (see `construct_page`).
+    pub fn page_body(&self) -> Option<&Content> {
+        if !self.is(SEQUENCE) || self.label().is_some() {
+            return None;
+        }
+        let children: Vec<&Content> = self.children().collect();
+        match children.as_slice() {
+            [_, _, body, last]
+                if last.is(super::PAGEBREAK)
+                    && last.field("boundary") == Some(&Value::Bool(true)) =>
+            {
+                Some(body)
+            }
+            _ => None,
         }
     }
 

@@ -4,20 +4,23 @@
 //! refusing to nest), and a link to a URL without a body shows the URL. A document's
 //! bundle path is normalised, and the choices of `document.format` and the `pdf`
 //! elements are checked. A number of
-//! grid tracks (or gutters) becomes that many automatic tracks, and a placement's
-//! alignment, scope and floating are checked against each other. (Arguments that only
+//! grid tracks (or gutters) becomes that many automatic tracks, and a regular polygon
+//! becomes the polygon through its vertices. (Arguments that only
 //! set other fields, like a scale `factor` or pad's `x`, are spread over them by
 //! `content.rs`.) Constructed math elements are completed by `finish_math`
 //! (`model/math.rs`).
 
+use std::cmp::Ordering::Less;
+
 use ecow::EcoVec;
 
+use super::{Array, Length, Rel};
 use super::{
     Content, ENUM_ITEM, Element, GRID, GRID_CELL, GRID_FOOTER, GRID_HEADER, GRID_HLINE, GRID_VLINE,
-    LINK, LIST_ITEM, PLACE, TABLE, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER, TABLE_HLINE,
-    TABLE_VLINE, TERM_ITEM, Value,
+    LINK, LIST_ITEM, POLYGON, POLYGON_REGULAR, TABLE, TABLE_CELL, TABLE_FOOTER, TABLE_HEADER,
+    TABLE_HLINE, TABLE_VLINE, TERM_ITEM, Value,
 };
-use crate::base::{SourceDiagnostic, SourceResult, Span};
+use crate::base::{Em, SourceDiagnostic, SourceResult, Span};
 
 /// Content that is not already an `item` becomes the body of one.
 fn wrap(value: Value, item: Element, keep: &[Element]) -> Value {
@@ -233,8 +236,8 @@ fn item_from_pair(
 pub fn finish(content: &mut Content) -> SourceResult<()> {
     if content.is(LINK) {
         finish_link(content)?;
-    } else if content.is(PLACE) {
-        check_place(content)?;
+    } else if content.is(POLYGON_REGULAR) {
+        *content = regular_polygon(content);
     } else if content.is(GRID) || content.is(TABLE) {
         for name in ["columns", "rows", "column-gutter", "row-gutter"] {
             if let Some(Value::Int(n)) = content.field(name) {
@@ -249,40 +252,49 @@ pub fn finish(content: &mut Content) -> SourceResult<()> {
     Ok(())
 }
 
-/// A placement's arguments agree: automatic and parent-scoped positioning need
-/// floating, and a float goes to the top or bottom.
-fn check_place(content: &Content) -> SourceResult<()> {
-    let span = content.span();
-    let float = matches!(content.field("float"), Some(Value::Bool(true)));
-    let alignment = content.field("alignment");
-    if let Some(Value::Str(scope)) = content.field("scope")
-        && scope.as_str() == "parent"
-        && !float
-    {
-        crate::bail!(
-            span,
-            "parent-scoped positioning is currently only available for floating placement"
-        );
-    }
-    if float {
-        let fits = match alignment {
-            Some(Value::Auto) => true,
-            Some(Value::Alignment(align)) => {
-                matches!(align.y, Some(super::VAlign::Top | super::VAlign::Bottom))
-            }
-            _ => false,
-        };
-        if !fits {
-            crate::bail!(span, "vertical floating placement must be `auto`, `top`, or `bottom`");
+/// The polygon that `polygon.regular(..)` returns, as in Typst, where it is a function
+/// rather than an element: `vertices` corners on a circle as wide as `size`, the first
+/// edge at the bottom, moved to touch the top and left edges. Only the fill and stroke
+/// given are set on it.
+fn regular_polygon(elem: &Content) -> Content {
+    let size = match elem.field("size") {
+        Some(Value::Length(size)) => *size,
+        _ => Length::em(Em::new(1.0)),
+    };
+    let count = match elem.field("vertices") {
+        Some(Value::Int(n)) => (*n).max(0) as u64,
+        _ => 3,
+    };
+    let radius = size * 0.5;
+    let angle = |i: u64| {
+        let n = count as f64;
+        std::f64::consts::PI * (0.5 - 1.0 / n) + std::f64::consts::TAU * (i as f64 / n)
+    };
+    // As Typst computes them: on the circle's bounding square, then moved by the
+    // smallest coordinates (at most the radius).
+    let corner =
+        |i: u64| (radius * libm::cos(angle(i)) + radius, radius * libm::sin(angle(i)) + radius);
+    // Lengths compare by their absolute parts where neither has an em part, by their
+    // em parts where neither has an absolute part, and not at all otherwise (never less
+    // then).
+    let (min_x, min_y) = (0..=count).map(corner).fold((radius, radius), |min, c| {
+        let x = if min.0.partial_cmp(c.0) == Some(Less) { min.0 } else { c.0 };
+        let y = if min.1.partial_cmp(c.1) == Some(Less) { min.1 } else { c.1 };
+        (x, y)
+    });
+    let vertices = (0..=count).map(|i| {
+        let (x, y) = corner(i);
+        let point = [x - min_x, y - min_y].map(|l| Value::Relative(Rel::from(l)));
+        Value::Array(Array::from_iter(point))
+    });
+    let mut polygon =
+        Content::new(POLYGON).with_field("vertices", Value::Array(Array::from_iter(vertices)));
+    for name in ["fill", "stroke"] {
+        if let Some(value) = elem.field(name) {
+            polygon = polygon.with_field(name, value.clone());
         }
-    } else if matches!(alignment, Some(Value::Auto)) {
-        crate::bail!(
-            span,
-            "automatic positioning is only available for floating placement";
-            hint: "you can enable floating placement with `place(float: true, ..)`"
-        );
     }
-    Ok(())
+    polygon.spanned(elem.span())
 }
 
 /// A placement's `scope`: `"column"` or `"parent"`.

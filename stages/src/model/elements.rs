@@ -350,7 +350,7 @@ element!(
         F::named("slashed-zero", BOOL, no),
         F::named("fractions", BOOL, no),
         F::named("features", &[T::Array, T::Dict], empty_dict).cast_with(text_features),
-        F::named("variations", &[T::Dict], empty_dict),
+        F::named("variations", &[], empty_dict).cast_with(fieldcast::text_variations),
         F::named("delta", &[T::Int], none),
         F::named("emph", BOOL, no),
         // `upper`/`lower` of content: "upper" or "lower".
@@ -521,11 +521,12 @@ element!(
 element!(
     /// Page setup (only settable; a page is made by the flow).
     PAGE = "page", "Page", [
-        F::find("paper", &[T::Str], a4).cast_with(super::sides::paper),
+        F::find("paper", &[], a4).cast_with(fieldcast::paper),
         F::named("width", AUTO_LEN, auto),
         F::named("height", AUTO_LEN, auto),
         F::named("flipped", BOOL, no),
         F::named("margin", &[], auto).cast_with(super::sides::margin),
+        F::named("bleed", &[], empty_dict).cast_with(fieldcast::page_bleed),
         F::named("binding", &[], auto).cast_with(super::sides::binding),
         F::named("columns", &[T::Int], one).cast_with(convert::positive),
         F::named("fill", &[], auto).cast_with(super::paintcast::paint_or_auto),
@@ -543,7 +544,12 @@ element!(
 );
 element!(
     /// A manual page break.
-    PAGEBREAK = "pagebreak", "Page Break", [F::named("weak", BOOL, no), F::named("to", &[], none).cast_with(convert::parity)]
+    /// `boundary` marks the break that `page(..)[body]` puts after its body.
+    PAGEBREAK = "pagebreak", "Page Break", [
+        F::named("weak", BOOL, no),
+        F::named("to", &[], none).cast_with(convert::parity),
+        F::internal("boundary"),
+    ]
 );
 element!(
     /// A manual column break.
@@ -613,7 +619,7 @@ element!(
     STACK = "stack", "Stack", [
         F::named("dir", &[T::Direction], ttb),
         F::named("spacing", &[T::None, T::Relative, T::Fraction], none).as_spacing(),
-        F::variadic("children", &[T::Content, T::Relative, T::Fraction]).as_spacing(),
+        F::variadic("children", &[T::Relative, T::Fraction, T::Content]).as_spacing(),
     ]
 );
 element!(
@@ -712,7 +718,7 @@ element!(
     GRID_HLINE = "grid.hline", "Grid Horizontal Line", [
         F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
-        F::named("end", &[T::None, T::Int], none),
+        F::named("end", &[T::None, T::Int], none).cast_with(fieldcast::positive_or_none),
         F::named("stroke", &[T::None, T::Stroke], super::paintcast::default_stroke),
         F::named("position", &[], top_align).cast_with(fieldcast::hline_position),
     ]
@@ -722,7 +728,7 @@ element!(
     GRID_VLINE = "grid.vline", "Grid Vertical Line", [
         F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
-        F::named("end", &[T::None, T::Int], none),
+        F::named("end", &[T::None, T::Int], none).cast_with(fieldcast::positive_or_none),
         F::named("stroke", &[T::None, T::Stroke], super::paintcast::default_stroke),
         F::named("position", &[], start).cast_with(fieldcast::vline_position),
     ]
@@ -777,7 +783,7 @@ element!(
     TABLE_HLINE = "table.hline", "Table Horizontal Line", [
         F::named("y", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
-        F::named("end", &[T::None, T::Int], none),
+        F::named("end", &[T::None, T::Int], none).cast_with(fieldcast::positive_or_none),
         F::named("stroke", &[T::None, T::Stroke], super::paintcast::default_stroke),
         F::named("position", &[], top_align).cast_with(fieldcast::hline_position),
     ]
@@ -787,7 +793,7 @@ element!(
     TABLE_VLINE = "table.vline", "Table Vertical Line", [
         F::named("x", &[T::Auto, T::Int], auto).cast_with(fieldcast::non_negative),
         F::named("start", &[T::Int], zero).cast_with(fieldcast::non_negative),
-        F::named("end", &[T::None, T::Int], none),
+        F::named("end", &[T::None, T::Int], none).cast_with(fieldcast::positive_or_none),
         F::named("stroke", &[T::None, T::Stroke], super::paintcast::default_stroke),
         F::named("position", &[], start).cast_with(fieldcast::vline_position),
     ]
@@ -1033,13 +1039,13 @@ element!(
     ]
 );
 element!(
-    /// A regular polygon (`polygon.regular`): realization shows it as the polygon
-    /// through its vertices.
+    /// A regular polygon (`polygon.regular`): a function in Typst, so constructing it
+    /// gives the `polygon` through its vertices (`convert::finish`).
     POLYGON_REGULAR = "polygon.regular", "Regular Polygon", [
         F::named("fill", FILL, none),
         F::named("stroke", &[], auto).cast_with(super::paintcast::plain_stroke),
         F::named("size", LEN, one_em),
-        F::named("vertices", &[T::Int], three),
+        F::named("vertices", &[T::Int], three).cast_with(fieldcast::non_negative),
     ]
 );
 element!(
@@ -1067,6 +1073,8 @@ element!(
         F::named("title", &[T::None, T::Auto, T::Content], auto),
         F::named("full", BOOL, no),
         F::named("style", &[], none).cast_with(fieldcast::bibliography_style),
+        F::named("target", &[], auto).cast_with(fieldcast::bibliography_target),
+        F::named("group", &[], auto).cast_with(fieldcast::bibliography_group),
     ]
 );
 
@@ -1347,13 +1355,29 @@ fn smartquotes(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> So
         }
     };
     let result = match &value {
-        Value::Dict(dict) => dict.iter().try_for_each(|(key, item)| match key.as_str() {
-            "single" | "double" => check(item, true),
-            _ => Err(eco_format!(
-                "unexpected key {}, valid keys are \"double\" and \"single\"",
-                Value::Str(key.clone()).repr()
-            )),
-        }),
+        Value::Dict(dict) => {
+            // As Typst: the known keys are checked first, then all others are named.
+            let known = ["double", "single"];
+            known
+                .iter()
+                .filter_map(|key| dict.get(key))
+                .try_for_each(|item| check(item, true))
+                .and_then(|()| {
+                    let others: Vec<&str> = dict
+                        .iter()
+                        .map(|(k, _)| k.as_str())
+                        .filter(|k| !known.contains(k))
+                        .collect();
+                    match others.len() {
+                        0 => Ok(()),
+                        n => Err(eco_format!(
+                            "unexpected {} {}, valid keys are \"double\" and \"single\"",
+                            if n == 1 { "key" } else { "keys" },
+                            super::sides::quoted_list(&others)
+                        )),
+                    }
+                })
+        }
         other => check(other, false),
     };
     result.map_err(|message| ecow::eco_vec![SourceDiagnostic::error(span, message)])?;

@@ -21,17 +21,20 @@ fn only_keys<'a>(
     valid: &[&str],
     span: Span,
 ) -> SourceResult<()> {
-    match keys.into_iter().find(|k| !valid.contains(&k.as_str())) {
-        Some(key) => fail(
-            span,
-            eco_format!(
-                "unexpected key {}, valid keys are {}",
-                Value::Str(key.clone()).repr(),
-                super::sides::quoted_list(valid)
-            ),
-        ),
-        None => Ok(()),
+    let unexpected: Vec<&str> =
+        keys.into_iter().map(|k| k.as_str()).filter(|k| !valid.contains(k)).collect();
+    if unexpected.is_empty() {
+        return Ok(());
     }
+    let noun = if unexpected.len() == 1 { "key" } else { "keys" };
+    fail(
+        span,
+        eco_format!(
+            "unexpected {noun} {}, valid keys are {}",
+            super::sides::quoted_list(&unexpected),
+            super::sides::quoted_list(valid)
+        ),
+    )
 }
 
 /// A type mismatch with the hint Typst gives for it (`a length needs a unit`).
@@ -303,12 +306,12 @@ pub fn default_costs() -> Value {
 pub fn text_costs(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     let Value::Dict(given) = &value else { return Ok(value) };
     let mut out = Dict::new();
-    for (key, item) in given.iter() {
-        only_keys([key], &COST_KEYS, span)?;
+    for item in COST_KEYS.iter().filter_map(|key| given.get(key)) {
         if !matches!(item, Value::Ratio(_)) {
             return fail(span, mismatch("ratio", item));
         }
     }
+    only_keys(given.iter().map(|(key, _)| key), &COST_KEYS, span)?;
     // Only the given keys are kept: set rules merge them over the outer costs.
     for key in COST_KEYS {
         if let Some(item) = given.get(key) {
@@ -340,7 +343,7 @@ pub fn text_features(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
                                 dictionary";
                     ecow::eco_vec![if valued { error.with_hint(hint) } else { error }]
                 })?;
-                out.insert(tag, Value::Int(1));
+                out.insert(padded(&tag), Value::Int(1));
             }
         }
         Value::Dict(dict) => {
@@ -354,12 +357,101 @@ pub fn text_features(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
                     other => Err(SourceDiagnostic::error(span, mismatch("integer", other))),
                 });
                 checked.map_err(|error| ecow::eco_vec![failed(error, index, &key)])?;
-                out.insert(tag.clone(), item.clone());
+                out.insert(padded(tag), item.clone());
             }
         }
         _ => return Ok(value),
     }
     Ok(Value::Dict(out))
+}
+
+/// A checked tag as Typst keeps it: padded with spaces to four characters (`"a   "`).
+fn padded(tag: &super::Str) -> super::Str {
+    super::Str(eco_format!("{:<4}", tag.as_str()))
+}
+
+/// `text.variations`: a dictionary from OpenType variation tags to numbers, kept with
+/// padded tags and the numbers as Typst's 32-bit floats (`(a: 1)` is `("a   ": 1.0)`).
+pub fn text_variations(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    let Value::Dict(dict) = &value else {
+        return fail_mismatch(span, "dictionary", &value);
+    };
+    let mut out = Dict::new();
+    for (index, (tag, item)) in dict.iter().enumerate() {
+        let checked = feature_tag(tag, span).and_then(|_| match item {
+            Value::Int(n) => Ok((*n as f32) as f64),
+            Value::Float(v) => Ok((*v as f32) as f64),
+            other => Err(SourceDiagnostic::error(span, mismatch("float", other))),
+        });
+        let number = checked.map_err(|error| {
+            let key = Value::Str(tag.clone()).repr();
+            ecow::eco_vec![
+                error.with_hint(eco_format!("occurred in tag at index {index} (`{key}`)"))
+            ]
+        })?;
+        out.insert(padded(tag), Value::Float(number));
+    }
+    Ok(Value::Dict(out))
+}
+
+/// `bibliography.target`: what the bibliography lists citations of, `auto` or a
+/// locatable selector.
+pub fn bibliography_target(value: Value, span: Span, sink: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Auto => Ok(value),
+        Value::Label(_)
+        | Value::Location(_)
+        | Value::Selector(_)
+        | Value::Func(_)
+        | Value::Str(_)
+        | Value::Regex(_) => outline_target(value, span, sink),
+        other => fail_mismatch(span, "label, function, location, selector, or auto", other),
+    }
+}
+
+/// `bibliography.group`: `none`, `auto` or a group name.
+pub fn bibliography_group(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::None | Value::Auto | Value::Str(_) => Ok(value),
+        other => fail_mismatch(span, "string, auto, or none", other),
+    }
+}
+
+/// `page.bleed`: a margin whose sides are relative lengths (never `auto`).
+pub fn page_bleed(value: Value, span: Span, sink: Sink) -> SourceResult<Value> {
+    match &value {
+        Value::Length(_) | Value::Ratio(_) | Value::Relative(_) => {}
+        Value::Dict(dict) => {
+            const SIDES: &[&str] =
+                &["rest", "x", "y", "top", "bottom", "outside", "inside", "left", "right"];
+            for key in SIDES {
+                if let Some(item) = dict.get(key)
+                    && !matches!(item, Value::Length(_) | Value::Ratio(_) | Value::Relative(_))
+                {
+                    return fail_mismatch(span, "relative length", item);
+                }
+            }
+        }
+        other => return fail_mismatch(span, "relative length or dictionary", other),
+    }
+    super::sides::margin(value, span, sink)
+}
+
+/// `page.paper`: the name of a paper size (any other value is refused with the names).
+pub fn paper(value: Value, span: Span, sink: Sink) -> SourceResult<Value> {
+    if matches!(value, Value::Str(_)) {
+        return super::sides::paper(value, span, sink);
+    }
+    let names: Vec<&str> = crate::layout::page::paper_names().collect();
+    fail(span, eco_format!("expected {}, found {}", choices(&names), value.ty().long_name()))
+}
+
+/// A positive count or `none` (a grid line's `end`).
+pub fn positive_or_none(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
+    match value {
+        Value::Int(n) if n <= 0 => fail(span, "number must be positive"),
+        value => Ok(value),
+    }
 }
 
 /// An OpenType feature tag: one to four printable ASCII characters, spaces only as
@@ -426,11 +518,18 @@ pub fn numbering(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
 
 /// `list.marker`: an array needs at least one marker.
 pub fn list_marker(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
-    match &value {
+    match value {
         Value::Array(items) if items.is_empty() => {
             fail(span, "array must contain at least one marker")
         }
-        _ => Ok(value),
+        // Each marker is content, as values show in markup; one marker stands alone.
+        Value::Array(items) if items.len() == 1 => {
+            Ok(Value::Content(items.as_slice()[0].clone().display()))
+        }
+        Value::Array(items) => Ok(Value::Array(
+            items.as_slice().iter().map(|item| Value::Content(item.clone().display())).collect(),
+        )),
+        value => Ok(value),
     }
 }
 
@@ -526,7 +625,9 @@ pub fn track_sizes(value: Value, span: Span, _: Sink) -> SourceResult<Value> {
     };
     match value {
         Value::Int(n) if n <= 0 => fail(span, "number must be positive"),
-        Value::Int(_) | Value::None => Ok(value),
+        // A number of tracks is that many automatic ones, as Typst keeps it.
+        Value::Int(n) => Ok(Value::Array((0..n).map(|_| Value::Auto).collect())),
+        Value::None => Ok(value),
         Value::Array(items) => {
             Ok(Value::Array(items.0.iter().cloned().map(size).collect::<SourceResult<_>>()?))
         }

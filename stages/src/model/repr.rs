@@ -112,7 +112,7 @@ pub(super) fn repr_selector(selector: &Selector) -> EcoString {
             let inner = dict.strip_prefix('(').and_then(|d| d.strip_suffix(')')).unwrap_or("");
             eco_format!("{}.where({})", elem.short_name(), inner)
         }
-        Selector::Label(label) => eco_format!("<{}>", label.0),
+        Selector::Label(label) => label.repr(),
         Selector::Regex(regex) => regex.repr(),
         Selector::Location(_) => "location(..)".into(),
         Selector::Or(list) | Selector::And(list) => {

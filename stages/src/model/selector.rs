@@ -113,6 +113,7 @@ impl Selector {
         match value {
             Value::Func(func) => func
                 .element()
+                .filter(|elem| !elem.is_function_only())
                 .map(|elem| Self::Elem(elem, None))
                 .ok_or_else(|| "only element functions can be used as selectors".into()),
             Value::Str(s) => Self::text(&s),

@@ -175,6 +175,15 @@ impl<'a> StyleChain<'a> {
         if values.is_empty() {
             return None;
         }
+        if matches!(elem.name(), "table" | "grid") && field == "inset" {
+            // As with strokes: an array or function of insets (one per cell) replaces
+            // everything further out; further in, an inset skips over them to fold with
+            // the insets outside and the default.
+            if matches!(values[0], Value::Array(_) | Value::Func(_)) {
+                return Some(values[0].clone());
+            }
+            values.retain(|v| !matches!(v, Value::Array(_) | Value::Func(_)));
+        }
         if let Folding::Strokes { celled } = folding {
             // An array or function of strokes replaces everything further out; further
             // in, a stroke skips over them to fold with the strokes outside.
@@ -263,6 +272,7 @@ fn folding(elem: Element, field: &str) -> Folding {
     let shape = container || matches!(elem.name(), "ellipse" | "circle");
     match (elem.name(), field) {
         (_, "inset" | "outset") if shape => Folding::Sides(SIDES),
+        ("table" | "grid", "inset") => Folding::Sides(SIDES),
         (_, "stroke") if container => Folding::Strokes { celled: false },
         ("table" | "grid", "stroke") => Folding::Strokes { celled: true },
         ("table.cell" | "grid.cell" | "highlight", "stroke") => Folding::Strokes { celled: false },

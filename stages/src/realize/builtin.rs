@@ -239,7 +239,6 @@ pub(super) fn show(
             check_bibliography(r.engine, span);
             r.layout_box(content, styles, loc)
         }
-        "polygon.regular" => r.visit(&regular_polygon(content, styles), styles, loc.child(0))?,
         "list" | "enum" | "terms" => {
             // Typst puts weak spacing of the list's item spacing (the leading for a tight
             // list) before a tight list that directly follows a paragraph; being weak, it
@@ -269,10 +268,44 @@ pub(super) fn show(
             tag_queryable(r, content, styles, loc);
             r.layout_block(content, styles, loc);
         }
+        "place" => {
+            check_place(content, styles)?;
+            r.layout_block(content, styles, loc);
+        }
         // `block`, `pad`, `stack`, `grid`, `table`, images, shapes, `place`,
         // `columns`, transformations, `repeat`, block quotes, outlines: block-level
         // elements that `layout` draws.
         _ => r.layout_block(content, styles, loc),
+    }
+    Ok(())
+}
+
+/// A placement's settings agree, as Typst checks them when it lays the placement out
+/// (so with the set rules in effect): a float goes to the top or bottom or is placed
+/// automatically, and only a float is placed automatically or in the parent's scope.
+fn check_place(elem: &Content, styles: &Styles) -> SourceResult<()> {
+    let span = elem.span();
+    let float = get(elem, styles, "float") == Value::Bool(true);
+    let alignment = get(elem, styles, "alignment");
+    let hint = "you can enable floating placement with `place(float: true, ..)`";
+    match alignment {
+        Value::Alignment(align)
+            if float && !matches!(align.y, Some(VAlign::Top | VAlign::Bottom)) =>
+        {
+            crate::bail!(span, "vertical floating placement must be `auto`, `top`, or `bottom`");
+        }
+        Value::Auto if !float => {
+            crate::bail!(span, "automatic positioning is only available for floating placement";
+                hint: "{hint}");
+        }
+        _ => {}
+    }
+    if !float
+        && matches!(get(elem, styles, "scope"), Value::Str(scope) if scope.as_str() == "parent")
+    {
+        crate::bail!(span,
+            "parent-scoped positioning is currently only available for floating placement";
+            hint: "{hint}");
     }
     Ok(())
 }
@@ -290,55 +323,6 @@ static HIDDEN: Element = Element(&ElementData {
 /// but draws nothing of it.
 pub fn hidden(styles: &Styles) -> bool {
     styles.iter().any(|style| matches!(style, Style::Property(p) if p.elem == HIDDEN))
-}
-
-/// The polygon that a `polygon.regular` stands for: `vertices` corners on a circle as
-/// wide as `size`, the first edge at the bottom, moved to touch the top and left edges.
-fn regular_polygon(elem: &Content, styles: &Styles) -> Content {
-    let size = match get(elem, styles, "size") {
-        Value::Length(size) => size,
-        _ => Length::em(Em::new(1.0)),
-    };
-    let count = match get(elem, styles, "vertices") {
-        Value::Int(n) => n.max(0) as u64,
-        _ => 3,
-    };
-    let radius = size * 0.5;
-    let angle = |i: u64| {
-        let n = count as f64;
-        std::f64::consts::PI * (0.5 - 1.0 / n) + std::f64::consts::TAU * (i as f64 / n)
-    };
-    // As Typst computes them: on the circle's bounding square, then moved by the
-    // smallest coordinates (at most the radius).
-    let corner =
-        |i: u64| (radius * libm::cos(angle(i)) + radius, radius * libm::sin(angle(i)) + radius);
-    // Lengths compare by their absolute parts, or by their em parts where both are
-    // relative only.
-    let less = |a: Length, b: Length| {
-        if a.abs.to_pt() == 0.0 && b.abs.to_pt() == 0.0 {
-            a.em.get() < b.em.get()
-        } else {
-            a.abs.to_pt() < b.abs.to_pt()
-        }
-    };
-    let (min_x, min_y) = (0..=count).map(corner).fold((radius, radius), |min, c| {
-        let x = if less(min.0, c.0) { min.0 } else { c.0 };
-        let y = if less(min.1, c.1) { min.1 } else { c.1 };
-        (x, y)
-    });
-    let vertices = (0..=count).map(|i| {
-        let (x, y) = corner(i);
-        let point = [x - min_x, y - min_y].map(|l| Value::Relative(Rel::from(l)));
-        Value::Array(crate::model::Array::from_iter(point))
-    });
-    let mut polygon = Content::new(crate::model::POLYGON)
-        .with_field("vertices", Value::Array(crate::model::Array::from_iter(vertices)));
-    for name in ["fill", "stroke"] {
-        if let Some(value) = elem.field(name) {
-            polygon = polygon.with_field(name, value.clone());
-        }
-    }
-    polygon.spanned(elem.span())
 }
 
 /// Realizes the `body` field of `content` under `styles`.
@@ -415,7 +399,7 @@ pub(super) fn show_set(elem: &Content, styles: &Styles) -> Styles {
         let below = 0.75 / scale;
         let em = |v: f64| Value::Length(Length::em(Em::new(v)));
         out.push(prop(TEXT, "size", em(scale)));
-        out.push(prop(TEXT, "weight", Value::Int(700)));
+        out.push(prop(TEXT, "weight", Value::str("bold")));
         out.push(prop(BLOCK, "above", em(above)));
         out.push(prop(BLOCK, "below", em(below)));
         out.push(prop(BLOCK, "sticky", Value::Bool(true)));
@@ -1037,7 +1021,7 @@ fn title(r: &mut Realizer, elem: &Content, styles: &Styles, loc: Locator) -> Sou
     let em = |v: f64| Value::Length(Length::em(Em::new(v)));
     let mut inner = styles.clone();
     inner.push(prop(TEXT, "size", em(1.7)));
-    inner.push(prop(TEXT, "weight", Value::Int(700)));
+    inner.push(prop(TEXT, "weight", Value::str("bold")));
     inner.push(prop(BLOCK, "below", em(1.0)));
     let block = Content::new(BLOCK).with_field("body", Value::Content(body)).spanned(span);
     r.visit(&block, &inner, loc.child(0))

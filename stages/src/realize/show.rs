@@ -83,10 +83,11 @@ pub(super) fn visit_show(
     let prepared = marks::prepared(styles, content);
     let guards = prepared.as_ref().map(|(_, guards)| guards.as_slice()).unwrap_or(&[]);
 
+    let target = match_target(&shown, styles);
     let mut map = Styles::new();
     let mut step = None;
     for &(index, recipe) in &recipes {
-        if !recipe.selector.as_ref().is_some_and(|s| s.matches(&shown)) {
+        if !recipe.selector.as_ref().is_some_and(|s| s.matches(&target)) {
             continue;
         }
         match &recipe.transform {
@@ -287,7 +288,9 @@ pub(super) fn transforms(r: &mut Realizer, content: &Content, styles: &Styles) -
         {
             return false;
         }
-        selector.matches(shown.get_or_insert_with(|| materialize(content, styles)))
+        selector.matches(
+            shown.get_or_insert_with(|| match_target(&materialize(content, styles), styles)),
+        )
     })
 }
 
@@ -532,24 +535,7 @@ pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
         // As in Typst, show rules on text see only its text (`it.size` is not known).
         return content.clone();
     }
-    let chain = StyleChain::new(styles);
-    let mut out = content.clone();
-    let mut changed = false;
-    for (i, field) in elem.fields().iter().enumerate() {
-        if !field.settable
-            || field.internal
-            || elem.is_shorthand(field.name)
-            || content.field_at(i as u8).is_some()
-        {
-            continue;
-        }
-        let value = match chain.get_folded(elem, field.name) {
-            Some(value) => value,
-            None => builtin::default(elem, field.name).unwrap_or_else(field.default),
-        };
-        out.push_field(i as u8, value);
-        changed = true;
-    }
+    let (mut out, mut changed) = with_settable(content, styles);
     if elem == HEADING && matches!(out.field("level"), Some(Value::Auto)) {
         let level = builtin::heading_level(&out, styles);
         out = out.with_field("level", Value::Int(level as i64));
@@ -626,6 +612,38 @@ pub(super) fn materialize(content: &Content, styles: &Styles) -> Content {
         changed = true;
     }
     if changed { out } else { content.clone() }
+}
+
+/// The element with every settable field it was not given filled in from the styles
+/// (else the default), and whether any was missing.
+fn with_settable(content: &Content, styles: &Styles) -> (Content, bool) {
+    let elem = content.elem();
+    let chain = StyleChain::new(styles);
+    let mut out = content.clone();
+    let mut changed = false;
+    for (i, field) in elem.fields().iter().enumerate() {
+        if !field.settable
+            || field.internal
+            || elem.is_shorthand(field.name)
+            || content.field_at(i as u8).is_some()
+        {
+            continue;
+        }
+        let value = match chain.get_folded(elem, field.name) {
+            Some(value) => value,
+            None => builtin::default(elem, field.name).unwrap_or_else(field.default),
+        };
+        out.push_field(i as u8, value);
+        changed = true;
+    }
+    (out, changed)
+}
+
+/// What a selector of a show rule is matched against: the element as shown, except
+/// text, whose `where` fields are looked up in the styles too (Typst's
+/// `text.where(fill: red)` selects red text, though the shown text knows no fill).
+fn match_target(shown: &Content, styles: &Styles) -> Content {
+    if shown.is(TEXT) { with_settable(shown, styles).0 } else { shown.clone() }
 }
 
 /// Prepares an element seen for the first time: the tags of headings and labelled

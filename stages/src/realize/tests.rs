@@ -289,7 +289,7 @@ fn heading_blocks_hold_number_and_body() {
         .collect();
     assert_eq!(texts, ["1.", "h", "Intro"]);
     let InlinePiece::Text { styles, .. } = &par.items[0] else { unreachable!() };
-    assert_eq!(StyleChain::new(styles).get(TEXT, "weight"), Some(&Value::Int(700)));
+    assert_eq!(StyleChain::new(styles).get(TEXT, "weight"), Some(&Value::str("bold")));
 }
 
 #[test]

@@ -96,6 +96,11 @@ impl<'a, 'w> Realizer<'a, 'w> {
     pub fn visit(&mut self, content: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
         self.par_start.get_or_insert(loc);
         self.last_span = content.span();
+        if let Some(body) = content.page_body()
+            && !self.realized
+        {
+            return self.visit_page(body, &Styles::new(), styles, loc);
+        }
         if content.is(SEQUENCE) && content.label().is_none() {
             return self.visit_sequence(content, styles, loc);
         }
@@ -103,9 +108,6 @@ impl<'a, 'w> Realizer<'a, 'w> {
         // to `text(red)[a] <l>`, as in Typst); its built-in look is `visit_styled`.
         if content.is(STYLED) && content.label().is_none() {
             return self.visit_styled(content, styles, loc);
-        }
-        if content.is(PAGE) && !self.realized {
-            return self.visit_page(content, styles, loc);
         }
         if content.is(CONTEXT) {
             // As in Typst, a `context` that fails does not end the compilation: its
@@ -292,6 +294,24 @@ impl<'a, 'w> Realizer<'a, 'w> {
                 crate::bail!(span, "document set rules are not allowed inside of containers");
             }
         }
+        // Only a bundle has documents with formats of their own.
+        let format = DOCUMENT.field_index("format");
+        if let Some(span) = own.iter().find_map(|s| match s {
+            Style::Property(p) if p.elem == DOCUMENT && Some(p.field) == format => Some(p.span),
+            _ => None,
+        }) {
+            crate::bail!(
+                span,
+                "setting the document format is only supported in the bundle target"
+            );
+        }
+        // A `page(..)[body]` call: its fields style the pages of its body.
+        if let Some(body) = child.page_body()
+            && !self.realized
+            && own.iter().all(|s| matches!(s, Style::Property(p) if p.elem == PAGE))
+        {
+            return self.visit_page(body, own, styles, loc);
+        }
         if document.is_some() {
             self.document_info(own);
         }
@@ -319,33 +339,24 @@ impl<'a, 'w> Realizer<'a, 'w> {
     /// Visits a `page(..)[body]` call: as in Typst, the body gets pages of its own (at
     /// least one, even when empty) styled by the call's fields, and what follows goes
     /// on a new page under the page styles from before.
-    fn visit_page(&mut self, content: &Content, styles: &Styles, loc: Locator) -> SourceResult<()> {
-        let span = content.span();
+    fn visit_page(
+        &mut self,
+        body: &Content,
+        own: &Styles,
+        styles: &Styles,
+        loc: Locator,
+    ) -> SourceResult<()> {
         if self.runs.is_none() {
             // Typst's page call is a weak page break first, so that is the error.
             crate::bail!(Span::detached(), "pagebreaks are not allowed inside of containers";
                 hint: "try using a `#colbreak()` instead");
         }
-        let mut own = Styles::new();
-        for (field, data) in PAGE.fields().iter().enumerate() {
-            if data.name == "body" {
-                continue;
-            }
-            if let Some(value) = content.field(data.name) {
-                let value = value.clone();
-                own.push(Style::Property(Property { elem: PAGE, field: field as u8, value, span }));
-            }
-        }
-        let body = match content.field("body") {
-            Some(Value::Content(body)) => body.clone(),
-            _ => Content::empty(),
-        };
-        let flat = concat(styles, &own);
+        let flat = concat(styles, own);
         self.finish_par();
         if let Some(runs) = &mut self.runs {
             runs.open_page(&mut self.items, &flat);
         }
-        self.visit(&body, &flat, loc.child(0))?;
+        self.visit(body, &flat, loc.child(0))?;
         self.finish_par();
         if let Some(runs) = &mut self.runs {
             runs.close_page(&mut self.items, styles);
@@ -810,7 +821,8 @@ fn document_date(value: &Value) -> DocumentDate {
 /// The children of a sequence with unlabelled nested sequences spliced in, in order.
 fn flatten<'a>(sequence: &'a Content, out: &mut Vec<&'a Content>) {
     for child in sequence.children() {
-        if child.is(SEQUENCE) && child.label().is_none() {
+        // A page run stays one child: it is realized as a whole.
+        if child.is(SEQUENCE) && child.label().is_none() && child.page_body().is_none() {
             flatten(child, out);
         } else {
             out.push(child);
