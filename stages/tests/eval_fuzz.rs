@@ -24,6 +24,13 @@ const EVAL_STACK: usize = 256 << 20;
 
 /// Evaluates `text` as a main file on a fresh thread; fails on a panic or a hang.
 fn check(text: String) {
+    // The outcome itself does not matter, only that there is one.
+    let _ = outcome(text);
+}
+
+/// Evaluates `text` as a main file on a fresh thread → the message of its first error, or
+/// `None` when it evaluates; fails on a panic or a hang.
+fn outcome(text: String) -> Option<String> {
     let (send, recv) = mpsc::channel();
     let shown = text.clone();
     let worker = thread::Builder::new()
@@ -31,17 +38,29 @@ fn check(text: String) {
         .spawn(move || {
             let world = MemoryWorld::new(text);
             let result = eval(&world, world.main_source());
-            // The outcome itself does not matter, only that there is one.
-            let _ = send.send(result.is_ok());
+            let first = result.err().map(|errors| match errors.first() {
+                Some(error) => error.message.to_string(),
+                None => String::new(),
+            });
+            let _ = send.send(first);
         })
         .expect("spawning the evaluation thread");
     match recv.recv_timeout(HANG_LIMIT) {
-        Ok(_) => {}
+        Ok(first) => first,
         Err(mpsc::RecvTimeoutError::Timeout) => panic!("evaluation hangs on:\n{shown}"),
         Err(mpsc::RecvTimeoutError::Disconnected) => {
             let _ = worker.join();
             panic!("evaluation panicked on:\n{shown}");
         }
+    }
+}
+
+/// Checks that `text` stops with an error whose message starts with `message`.
+fn check_stops(text: &str, message: &str) {
+    match outcome(text.into()) {
+        Some(first) if first.starts_with(message) => {}
+        Some(first) => panic!("expected `{message}`, got `{first}` on:\n{text}"),
+        None => panic!("expected `{message}`, but evaluation succeeded on:\n{text}"),
     }
 }
 
@@ -267,18 +286,66 @@ proptest! {
     }
 }
 
-/// Programs that must hit a limit rather than run away or overflow the stack.
+/// Programs that must hit a limit rather than run away or overflow the stack, each with
+/// the error that stops it.
 #[test]
 fn eval_stops_runaway_programs() {
+    for (text, message) in [
+        ("#let f(n) = f(n + 1)\n#f(0)", "maximum function call depth exceeded"),
+        ("#let f(n) = (n,).map(f)\n#f(0)", "maximum function call depth exceeded"),
+        ("#let f(n) = (n, n).sorted(key: f)\n#f(0)", "maximum function call depth exceeded"),
+        ("#let f(..a) = f(..a, 1)\n#f()", "maximum function call depth exceeded"),
+        ("#let f = x => x(x)\n#f(f)", "maximum function call depth exceeded"),
+        ("#while true { }", "condition is always true"),
+        ("#let t = true\n#while t { }", "loop seems to be infinite"),
+        ("#let i = 0\n#while i >= 0 { i += 1 }", "loop seems to be infinite"),
+        ("#let x = 0\n#while x < 1 { }", "loop seems to be infinite"),
+    ] {
+        check_stops(text, message);
+    }
+    // Long but finite work is no runaway.
+    assert_eq!(outcome("#range(100000).map(x => x).len()".into()), None);
+}
+
+/// Requests for more memory than can exist (lengths that overflow) are errors, not
+/// aborts or panics.
+#[test]
+fn eval_refuses_impossible_sizes() {
+    for (text, message) in [
+        ("#(\"b\" * int.max)", "cannot repeat this string"),
+        ("#{ let x = int.max; x *= \"b\" }", "cannot repeat this string"),
+        ("#((1,) * int.max)", "cannot repeat this array"),
+        ("#([a] * int.max)", "cannot repeat this content"),
+        ("#calc.pow(2, int.max)", "exponent is too large"),
+        ("#(int.max + 1)", "value is too large"),
+        ("#\"abc\".slice(0, count: int.max)", "string index out of bounds"),
+        ("#(1, 2).slice(0, count: int.max)", "array index out of bounds"),
+        ("#range(3).windows(int.max).len()", ""),
+    ] {
+        match outcome(text.into()) {
+            Some(first) if first.starts_with(message) => {}
+            None if message.is_empty() => {}
+            other => panic!("expected `{message}`, got {other:?} on:\n{text}"),
+        }
+    }
+}
+
+/// Deeply nested values and sources end with a limit's error or evaluate, without
+/// overflowing the evaluation stack.
+#[test]
+fn eval_survives_deep_nesting() {
+    let parens = format!("#{}1{}", "(".repeat(20_000), ")".repeat(20_000));
+    check_stops(&parens, "maximum parsing depth exceeded");
+    let blocks = format!("#{}1{}", "{".repeat(5_000), "}".repeat(5_000));
+    check_stops(&blocks, "maximum parsing depth exceeded");
+    let json = format!("#json(bytes(\"{}{}\"))", "[".repeat(20_000), "]".repeat(20_000));
+    check_stops(&json, "failed to parse JSON (recursion limit exceeded");
     for text in [
-        "#let f(n) = f(n + 1)\n#f(0)",
-        "#let f(n) = (n,).map(f)\n#f(0)",
-        "#let f(n) = (n, n).sorted(key: f)\n#f(0)",
-        "#let f(..a) = f(..a, 1)\n#f()",
-        "#while true { }",
-        "#let i = 0\n#while i >= 0 { i += 1 }",
-        "#let x = 0\n#while x < 1 { }",
-        "#range(100000).map(x => x).len()",
+        "#{ let a = (); let b = (); for i in range(9000) { a = (a,); b = (b,) }; a == b }",
+        "#{ let c = [x]; for i in range(9000) { c = strong(c) }; c.func() }",
+        "#{ let a = (); for i in range(9000) { a = (a,) }; json.encode(a).len() }",
+        "#{ let a = (); for i in range(9000) { a = (a,) }; cbor.encode(a).len() }",
+        "#{ let a = (); let b = (); for i in range(9000) { a = (a,); b = (b, 1) }; (a, b).sorted().len() }",
     ] {
         check(text.into());
     }
