@@ -176,9 +176,9 @@ pub(super) fn show(
                 r.visit_par_body(body, &inner, loc.child(0))?;
             }
         }
-        "list.item" => r.visit(&wrap(LIST, content), styles, loc)?,
-        "enum.item" => r.visit(&wrap(ENUM, content), styles, loc)?,
-        "terms.item" => r.visit(&wrap(TERMS, content), styles, loc)?,
+        "list.item" => r.visit_gathered(&wrap(LIST, content), styles, loc)?,
+        "enum.item" => r.visit_gathered(&wrap(ENUM, content), styles, loc)?,
+        "terms.item" => r.visit_gathered(&wrap(TERMS, content), styles, loc)?,
         "context" => context(r, content, styles, loc)?,
         "metadata" | "state-update" | "counter-update" => invisible(r, content, loc)?,
         "sequence" => r.visit_sequence(content, styles, loc)?,
@@ -240,6 +240,7 @@ pub(super) fn show(
             r.layout_box(content, styles, loc)
         }
         "list" | "enum" | "terms" => {
+            super::show::tag_labelled_items(r, content, styles, loc)?;
             // Typst puts weak spacing of the list's item spacing (the leading for a tight
             // list) before a tight list that directly follows a paragraph; being weak, it
             // replaces the paragraph spacing there.

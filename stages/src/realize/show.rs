@@ -47,6 +47,9 @@ pub(super) const LABEL_KEY: u64 = 1 << 60;
 /// Keeps the locations of element tags (for queries) apart from the element's own.
 const ELEMENT_KEY: u64 = 1 << 59;
 
+/// Keeps the locators of a list's labelled items apart from the list's other children.
+const ITEMS_KEY: u64 = 1 << 56;
+
 /// Applies the show rules in effect to `content`; `false` if there was nothing to do
 /// (no recipe applies and the element needs no preparation).
 pub(super) fn visit_show(
@@ -227,7 +230,19 @@ fn apply(
         Transformation::Styles(own) => prepared.elem.clone().styled(own.clone()),
     };
     let mut out_styles = styles.clone();
-    out_styles.push(marks::applied(prepared, index));
+    if matches!(recipe.transform, Transformation::Content(_)) && prepared.elem.location().is_none()
+    {
+        // The replacement never holds the element it replaced, except when the element
+        // came from the replacement itself (`show text: [X]`): as in Typst, that is new
+        // content each time, which the rule shows again until the depth limit. The mark
+        // records a copy of the element (located, so not the same), so it guards nothing.
+        let location = loc.child(OUTPUT_KEY | index as u64).location();
+        let copy = prepared.elem.clone().located(location);
+        let copy = Prepared { elem: copy, numbers: prepared.numbers.clone() };
+        out_styles.push(marks::applied(&copy, index));
+    } else {
+        out_styles.push(marks::applied(prepared, index));
+    }
     r.visit(&output, &out_styles, loc.child(OUTPUT_KEY | index as u64))
 }
 
@@ -692,7 +707,10 @@ fn prepare(
         r.tag(Tag { location: loc.child(LABEL_KEY).location(), info });
     }
     if locatable(elem) {
-        r.tag(Tag { location: loc.child(ELEMENT_KEY).location(), info: element_info(elem) });
+        // A labelled block shares its locator with its body's first element (nested
+        // realization starts there): their element tags must not share a location.
+        let base = if elem.label().is_some() { loc.child(LABEL_KEY) } else { loc };
+        r.tag(Tag { location: base.child(ELEMENT_KEY).location(), info: element_info(elem) });
     } else if elem.elem().name() == "math.equation"
         && let Some(location) = elem.location()
     {
@@ -704,6 +722,27 @@ fn prepare(
         r.tag(Tag { location: loc.location(), info: element_info(elem) });
     }
     Ok(numbers)
+}
+
+/// Tags the labelled items of a list, enum or term list (Typst locates labelled content
+/// wherever it stands; the items themselves are laid out without being shown).
+pub(super) fn tag_labelled_items(
+    r: &mut Realizer,
+    list: &Content,
+    styles: &Styles,
+    loc: Locator,
+) -> SourceResult<()> {
+    let Some(Value::Array(children)) = list.field("children") else { return Ok(()) };
+    for (k, child) in children.as_slice().iter().enumerate() {
+        let Value::Content(item) = child else { continue };
+        if item.label().is_none() || item.location().is_some() {
+            continue;
+        }
+        let loc = loc.child(ITEMS_KEY).child(k as u64);
+        let elem = materialize(item, styles).located(loc.child(LABEL_KEY).location());
+        prepare(r, &elem, styles, loc)?;
+    }
+    Ok(())
 }
 
 /// The number that a heading or figure from a query had where it stands in the
@@ -720,11 +759,16 @@ fn queried_numbers(r: &mut Realizer, elem: &Content, location: Location) -> Opti
     }
 }
 
-/// The inline elements that Typst locates besides labelled content: they leave no tag
-/// but their element tag, which stands at their own location (so that the location a
-/// query or show rule gives them answers `page()`). Block-level ones (lists, tables,
-/// equations, …) are not queryable yet.
+/// The elements that Typst locates besides headings, figures and labelled content: they
+/// leave no tag but their element tag, which stands at their own location (so that the
+/// location a query or show rule gives them answers `page()`).
 const INLINE_QUERYABLE: &[&str] = &[
+    "list",
+    "enum",
+    "terms",
+    "table",
+    "outline",
+    "title",
     "pdf.attach",
     "strong",
     "emph",

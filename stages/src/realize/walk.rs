@@ -66,6 +66,9 @@ pub(super) struct Realizer<'a, 'w> {
     /// Whether `show par` rules already failed by looping (Typst stops at the first
     /// such error; the paragraphs after it are kept as they are).
     par_loop: bool,
+    /// How many lists gathered from items are being realized inside each other (a show
+    /// rule on lists that gives list items again nests them without end).
+    lists: usize,
 }
 
 impl<'a, 'w> Realizer<'a, 'w> {
@@ -89,6 +92,7 @@ impl<'a, 'w> Realizer<'a, 'w> {
             par_start: None,
             last_span: Span::detached(),
             par_loop: false,
+            lists: 0,
         }
     }
 
@@ -255,7 +259,7 @@ impl<'a, 'w> Realizer<'a, 'w> {
             {
                 let transformed = |item: &Content| show::transforms(self, item, styles);
                 let (list, end) = gather(&children, i, child.elem(), list, transformed);
-                self.visit(&list, styles, loc.child(i as u64))?;
+                self.visit_gathered(&list, styles, loc.child(i as u64))?;
                 i = end;
             } else {
                 self.visit(child, styles, loc.child(i as u64))?;
@@ -263,6 +267,25 @@ impl<'a, 'w> Realizer<'a, 'w> {
             }
         }
         Ok(())
+    }
+
+    /// Visits a list, enum or term list gathered from items. As in Typst, runaway
+    /// grouping (`show list: [- b]`) is its own error, without a place.
+    pub(super) fn visit_gathered(
+        &mut self,
+        list: &Content,
+        styles: &Styles,
+        loc: Locator,
+    ) -> SourceResult<()> {
+        // Each round of such a rule nests two elements (the list and its item), so
+        // this limit comes before that of show rules.
+        if self.lists + 1 >= show::MAX_SHOW_DEPTH / 2 {
+            crate::bail!(Span::detached(), "maximum grouping depth exceeded");
+        }
+        self.lists += 1;
+        let result = self.visit(list, styles, loc);
+        self.lists -= 1;
+        result
     }
 
     /// Visits a styled node: page styles start a new run, document styles fill in the
@@ -826,6 +849,26 @@ fn flatten<'a>(sequence: &'a Content, out: &mut Vec<&'a Content>) {
             flatten(child, out);
         } else {
             out.push(child);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::realize;
+
+    #[test]
+    fn runaway_list_grouping_has_its_own_error() {
+        let sources = [
+            "#show list: [- b]\n- a",
+            "#show enum: [+ b]\n#enum[x]",
+            "#show terms: [/ a: b]\n/ c: d",
+        ];
+        for source in sources {
+            let errors = realize(source).expect_err("grouping never ends");
+            assert_eq!(errors[0].message, "maximum grouping depth exceeded");
+            assert!(errors[0].span.is_detached());
+            assert!(errors[0].hints.is_empty());
         }
     }
 }
