@@ -62,16 +62,26 @@ impl Array {
 
     /// The array repeated `n` times.
     pub fn repeat(&self, n: usize) -> Result<Self, EcoString> {
-        // Beyond Typst's error (the length overflows), a length no memory holds fails
-        // with the same message rather than aborting.
+        // Beyond Typst's error (the length overflows), a length past the memory limit
+        // fails with the same message rather than aborting.
         let count = self
             .len()
             .checked_mul(n)
-            .filter(|&c| c <= (isize::MAX as usize) / 64)
+            .filter(|&c| fits_in_memory::<Value>(c))
             .ok_or_else(|| eco_format!("cannot repeat this array {n} times"))?;
         // `cycle().take(count)` stops at once for an empty array, however large `n` is.
         Ok(self.0.iter().cloned().cycle().take(count).collect())
     }
+}
+
+/// The most bytes one string, array or sequence may take. Typst grows values until the
+/// allocator fails and the process aborts; quire refuses a value past this size with an
+/// error instead, so that runaway programs end with a diagnostic.
+pub const MAX_VALUE_BYTES: usize = 1 << 30;
+
+/// Whether `count` items of type `T` stay within `MAX_VALUE_BYTES`.
+pub fn fits_in_memory<T>(count: usize) -> bool {
+    count.checked_mul(size_of::<T>().max(1)).is_some_and(|bytes| bytes <= MAX_VALUE_BYTES)
 }
 
 impl FromIterator<Value> for Array {

@@ -51,7 +51,7 @@ mod styles;
 
 pub use self::align::{Alignment, HAlign, VAlign};
 pub use self::args::{Arg, Args};
-pub use self::array::Array;
+pub use self::array::{Array, MAX_VALUE_BYTES, fits_in_memory};
 pub use self::bytes::Bytes;
 pub use self::cast::coerce;
 pub use self::cast::{FromValue, Smart, StrResult, cast_hint, expected, mismatch};

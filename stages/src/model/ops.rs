@@ -24,7 +24,23 @@ fn too_large() -> EcoString {
 /// Joins two values, as consecutive results of a block are joined: `none` is neutral;
 /// strings, content, arrays and dictionaries concatenate.
 pub fn join(lhs: Value, rhs: Value) -> StrResult<Value> {
+    check_concat_size(&lhs, &rhs)?;
     concat(lhs, rhs).or_else(|(a, b)| mismatch!("cannot join {} with {}", a, b))
+}
+
+/// Refuses a concatenation of strings, arrays or bytes past the memory limit
+/// (`x += x` in a loop): Typst would abort when the allocator fails.
+fn check_concat_size(lhs: &Value, rhs: &Value) -> StrResult<()> {
+    use super::fits_in_memory;
+    let fits = match (lhs, rhs) {
+        (Value::Str(a), Value::Str(b)) => fits_in_memory::<u8>(a.len().saturating_add(b.len())),
+        (Value::Bytes(a), Value::Bytes(b)) => fits_in_memory::<u8>(a.len().saturating_add(b.len())),
+        (Value::Array(a), Value::Array(b)) => {
+            fits_in_memory::<Value>(a.len().saturating_add(b.len()))
+        }
+        _ => true,
+    };
+    if fits { Ok(()) } else { Err(too_large()) }
 }
 
 /// Concatenation, shared by joining and `+`: `none` is neutral; strings, content, arrays
@@ -151,7 +167,10 @@ fn add_raw(lhs: Value, rhs: Value) -> StrResult<Value> {
         (Length(thickness), Color(paint)) | (Color(paint), Length(thickness)) => {
             Stroke(std::sync::Arc::new(super::Stroke::new(super::Paint::Color(paint), thickness)))
         }
-        (a, b) => concat(a, b).or_else(|(a, b)| mismatch!("cannot add {} and {}", a, b))?,
+        (a, b) => {
+            check_concat_size(&a, &b)?;
+            concat(a, b).or_else(|(a, b)| mismatch!("cannot add {} and {}", a, b))?
+        }
     })
 }
 
@@ -261,8 +280,8 @@ fn mul_raw(lhs: Value, rhs: Value) -> StrResult<Value> {
 /// Content repeated `n` times: as in Typst, a sequence with `n` copies as its children
 /// (`[a] * 2` is `sequence([a], [a])`, `([a] + [b]) * 2` has two sequences in it).
 fn repeat_content(content: super::Content, n: usize) -> StrResult<super::Content> {
-    // Typst would run out of memory; stop before, where an array would (`Array::repeat`).
-    if n > (isize::MAX as usize) / 64 {
+    // Typst would run out of memory; stop at the memory limit, as an array would.
+    if !super::array::fits_in_memory::<super::Content>(n) {
         return Err(eco_format!("cannot repeat this content {n} times"));
     }
     Ok(super::Content::sequence_of(vec![content; n]))

@@ -45,9 +45,9 @@ impl Str {
         self.0
             .len()
             .checked_mul(n)
-            // Beyond Typst's error (the length overflows), a length the allocator refuses
-            // outright (its header included) fails with the same message rather than aborting.
-            .filter(|&len| len <= isize::MAX as usize / 2)
+            // Beyond Typst's error (the length overflows), a length past the memory limit
+            // fails with the same message rather than aborting.
+            .filter(|&len| super::array::fits_in_memory::<u8>(len))
             .ok_or_else(|| eco_format!("cannot repeat this string {n} times"))?;
         Ok(Self(self.0.repeat(n)))
     }

@@ -570,6 +570,19 @@ pub fn range(args: &mut Args) -> SourceResult<Value> {
         (false, false) => x > end,
         (false, true) => x >= end,
     };
+    // The number of items, known before any is made: past the memory limit, an error
+    // (Typst aborts when the allocator fails).
+    let distance = (i128::from(end) - i128::from(start)).unsigned_abs();
+    let stride = u128::from(step.unsigned_abs());
+    let count = match (before_end(start), inclusive) {
+        (false, _) => 0,
+        (true, true) => distance / stride + 1,
+        (true, false) => distance.div_ceil(stride),
+    };
+    if !usize::try_from(count).is_ok_and(crate::model::fits_in_memory::<Value>) {
+        let message: EcoString = eco_format!("cannot create a range of {count} numbers");
+        return Err(message).at(args.span);
+    }
     let mut out = EcoVec::new();
     let mut x = start;
     while before_end(x) {
