@@ -47,6 +47,8 @@ pub fn coerce(value: Value, accepts: &[Type]) -> StrResult<Value> {
         Value::Symbol(v) if has(Type::Str) => Value::Str(Str::from(v.get())),
         Value::Symbol(v) if has(Type::Content) => Value::Content(super::symbol_content(v.get())),
         Value::None if has(Type::Content) => Value::Content(Content::empty()),
+        // A type stands for its constructor where a function is expected.
+        v @ Value::Type(_) if has(Type::Func) => Value::Func(Func::from_value(v)?),
         v @ (Value::Length(_)
         | Value::Color(_)
         | Value::Gradient(_)

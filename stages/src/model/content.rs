@@ -438,8 +438,16 @@ fn take(
         let (positional, named) = args.take_positional();
         args.items = named;
         let mut items = EcoVec::with_capacity(positional.len());
+        // As in Typst, every argument that does not fit gets its own error.
+        let mut errors = EcoVec::new();
         for arg in positional {
-            items.push(check(arg.value, arg.value_span)?);
+            match check(arg.value, arg.value_span) {
+                Ok(item) => items.push(item),
+                Err(e) => errors.extend(e),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
         }
         return Ok(Some(Value::Array(super::Array(items))));
     }

@@ -90,7 +90,7 @@ pub fn symbol_content(text: impl Into<EcoString>) -> Content {
 
 math_element!(
     /// Scaled delimiters around content: `lr`.
-    LR = "math.lr", "Left/Right", [F::named("size", REL, full), F::required("body", CONTENT)]
+    LR = "math.lr", "Left/Right", [F::named("size", REL, full), F::variadic("body", CONTENT)]
 );
 math_element!(
     /// A delimiter in the middle of an `lr`, scaled with it.
@@ -300,6 +300,24 @@ pub static MATH_ELEMENTS: &[&Element] = &[
 /// with empty cells, and a binomial needs a lower index. Called by `convert::finish`
 /// for every constructed element; other elements pass through unchanged.
 pub fn finish_math(content: &mut Content) -> SourceResult<()> {
+    // As in Typst, `lr`'s arguments make one body, joined by commas (none: empty).
+    if content.is(LR)
+        && let Some(Value::Array(parts)) = content.field("body")
+    {
+        let mut children = Vec::with_capacity(parts.len() * 2);
+        for (i, part) in parts.as_slice().iter().enumerate() {
+            if i > 0 {
+                children.push(Content::text(","));
+            }
+            children.push(part.clone().display());
+        }
+        let body = match children.len() {
+            1 => children.remove(0),
+            _ => Content::sequence_of(children),
+        };
+        let index = content.elem().field_index("body").unwrap_or_default();
+        content.push_field(index, Value::Content(body));
+    }
     if content.is(MAT) {
         if let Some(gap) = content.take_field("gap") {
             for name in ["row-gap", "column-gap"] {
@@ -435,7 +453,7 @@ fn delimiter(value: &Value) -> Result<Value, EcoString> {
         Value::None => return Ok(Value::None),
         Value::Str(s) => s.0.clone(),
         Value::Symbol(symbol) => symbol.get().into(),
-        other => return Err(mismatch("none, string, or symbol", other)),
+        other => return Err(mismatch("none, symbol, or string", other)),
     };
     let mut chars = text.chars();
     match (chars.next(), chars.next()) {

@@ -194,6 +194,14 @@ impl<'a> StyleChain<'a> {
         }
         let mut values = values.into_iter().rev().cloned();
         let first = match folding {
+            // A cancel line's stroke folds over its default thickness, as in Typst.
+            Folding::Plain if elem.name() == "math.cancel" && field == "stroke" => {
+                let default = elem.fields().iter().find(|f| f.name == field).map(|f| (f.default)());
+                match default.map(<Stroke as FromValue>::from_value) {
+                    Some(Ok(stroke)) => Value::Stroke(Arc::new(stroke)),
+                    _ => values.next()?,
+                }
+            }
             Folding::Plain | Folding::Replace | Folding::Strokes { .. } => values.next()?,
             _ => match elem.fields().iter().find(|f| f.name == field) {
                 Some(f) => (f.default)(),

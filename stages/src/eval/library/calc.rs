@@ -725,7 +725,14 @@ fn clamp(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
             else {
                 return Err(decimal_and_float(span));
             };
-            Value::Decimal(v.max(lo).min(hi))
+            // Like Typst, keep the value itself (with its scale) when it equals a bound.
+            Value::Decimal(if v < lo {
+                lo
+            } else if v > hi {
+                hi
+            } else {
+                v
+            })
         }
         _ => {
             let (v, lo, hi) = (

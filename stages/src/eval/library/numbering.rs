@@ -33,8 +33,13 @@ fn numbering(engine: &mut Engine, args: &mut Args) -> SourceResult<Value> {
     let span = args.span;
     let (mut pattern, pattern_span) = args.expect_spanned::<Value>("numbering")?;
     // A type stands for its constructor (`numbering(str, 1)`).
-    if let Value::Type(ty) = pattern {
-        pattern = Value::Func(Func::from_value(Value::Type(ty)).at(pattern_span)?);
+    // A symbol is first of all a pattern (`numbering(sym.alpha, 1)`).
+    match pattern {
+        Value::Type(ty) => {
+            pattern = Value::Func(Func::from_value(Value::Type(ty)).at(pattern_span)?);
+        }
+        Value::Symbol(symbol) => pattern = Value::Str(Str::from(symbol.get())),
+        _ => {}
     }
     if !matches!(pattern, Value::Str(_) | Value::Func(_)) {
         return Err(mismatch("string or function", &pattern)).at(pattern_span);

@@ -24,8 +24,8 @@ use crate::base::{
 };
 use crate::eval::Engine;
 use crate::model::{
-    Args, Content, Counter, CounterKey, CounterState, CounterUpdate, EQUATION, FIGURE, HEADING,
-    Selector, State, Value, fingerprint, read_counter_update, read_state_update,
+    Args, Content, Counter, CounterKey, CounterState, CounterUpdate, EQUATION, FIGURE, FromValue,
+    Func, HEADING, Selector, State, Value, fingerprint, read_counter_update, read_state_update,
 };
 
 /// The methods of states, for method dispatch.
@@ -119,6 +119,10 @@ pub fn counter_set(counter: &Counter, args: &mut Args, span: Span) -> SourceResu
                 .map_err(|e| err(value_span, e))?,
         ),
         Value::Func(func) => CounterUpdate::Func(func),
+        // Callable symbols and types with a constructor are functions too.
+        value @ (Value::Symbol(_) | Value::Type(_)) => {
+            CounterUpdate::Func(Func::from_value(value).map_err(|e| err(value_span, e))?)
+        }
         other => crate::bail!(
             value_span,
             "expected integer, array, or function, found {}",
