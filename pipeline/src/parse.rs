@@ -47,10 +47,5 @@ pub fn syntax_diagnostics(source: &Source) -> EcoVec<SourceDiagnostic> {
 
 /// The parser's warnings (e.g. `no text within stars`) as diagnostics, in source order.
 pub fn syntax_warnings(source: &Source) -> EcoVec<SourceDiagnostic> {
-    source
-        .root()
-        .warnings()
-        .into_iter()
-        .map(|w| w.to_diagnostic(Severity::Warning))
-        .collect()
+    source.root().warnings().into_iter().map(|w| w.to_diagnostic(Severity::Warning)).collect()
 }
