@@ -7,7 +7,7 @@
 use ecow::{EcoString, EcoVec, eco_format};
 
 use super::markup::eval_markup;
-use super::world::CachingWorld;
+use super::world::TypesetWorld;
 use super::{At, Engine, FileError, Scopes, Vm, World};
 use crate::base::{FileId, Severity, SourceDiagnostic, SourceResult, Span};
 use crate::model::{Func, Module, Type, Value, mismatch};
@@ -29,7 +29,7 @@ pub fn eval_warned(
     let world = match world.modules() {
         Some(_) => world,
         None => {
-            caching = CachingWorld::new(world);
+            caching = TypesetWorld::caching(world);
             &caching
         }
     };

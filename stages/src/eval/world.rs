@@ -110,19 +110,26 @@ pub trait Typesetter: Sync {
     ) -> SourceResult<Size>;
 }
 
-/// A world with a typesetter and a module cache: every other question goes to the inner
-/// world. The pipeline compiles with one of these, built from the caller's world and its
-/// fonts.
+/// A world with a module cache and perhaps a typesetter: every other question goes to the
+/// inner world. The pipeline compiles with one built from the caller's world and its fonts
+/// (`new`); evaluation wraps a world without a cache in one (`caching`), so that each file
+/// is one module wherever evaluation starts (the test suite evaluates with its own world).
 pub struct TypesetWorld<'a> {
-    pub world: &'a dyn World,
-    pub typesetter: &'a dyn Typesetter,
+    world: &'a dyn World,
+    /// The typesetter; `None` asks the inner world.
+    typesetter: Option<&'a dyn Typesetter>,
     modules: ModuleCache,
 }
 
 impl<'a> TypesetWorld<'a> {
     /// The world `world` with `typesetter` and an empty module cache.
     pub fn new(world: &'a dyn World, typesetter: &'a dyn Typesetter) -> Self {
-        Self { world, typesetter, modules: ModuleCache::default() }
+        Self { world, typesetter: Some(typesetter), modules: ModuleCache::default() }
+    }
+
+    /// The world `world` (with its own typesetter, if any) and an empty module cache.
+    pub fn caching(world: &'a dyn World) -> Self {
+        Self { world, typesetter: None, modules: ModuleCache::default() }
     }
 }
 
@@ -160,64 +167,7 @@ impl World for TypesetWorld<'_> {
     }
 
     fn typesetter(&self) -> Option<&dyn Typesetter> {
-        Some(self.typesetter)
-    }
-
-    fn modules(&self) -> Option<&ModuleCache> {
-        Some(&self.modules)
-    }
-}
-
-/// A world with a module cache: every question goes to the inner world, which has none.
-/// Evaluation wraps such a world in one, so that each file is one module wherever
-/// evaluation starts (the test suite evaluates with its own world).
-pub struct CachingWorld<'a> {
-    world: &'a dyn World,
-    modules: ModuleCache,
-}
-
-impl<'a> CachingWorld<'a> {
-    /// The world `world` with an empty module cache.
-    pub fn new(world: &'a dyn World) -> Self {
-        Self { world, modules: ModuleCache::default() }
-    }
-}
-
-impl std::fmt::Debug for CachingWorld<'_> {
-    fn fmt(&self, f: &mut Formatter) -> fmt::Result {
-        f.debug_struct("CachingWorld").finish_non_exhaustive()
-    }
-}
-
-/// Forwards every method, defaulted ones included: a method added to `World` must be
-/// forwarded here too.
-impl World for CachingWorld<'_> {
-    fn library(&self) -> &Scope {
-        self.world.library()
-    }
-
-    fn main(&self) -> FileId {
-        self.world.main()
-    }
-
-    fn source(&self, id: FileId) -> Result<Source, FileError> {
-        self.world.source(id)
-    }
-
-    fn file(&self, id: FileId) -> Result<Arc<[u8]>, FileError> {
-        self.world.file(id)
-    }
-
-    fn styles(&self) -> Styles {
-        self.world.styles()
-    }
-
-    fn today(&self, offset: Option<i64>) -> Option<Datetime> {
-        self.world.today(offset)
-    }
-
-    fn typesetter(&self) -> Option<&dyn Typesetter> {
-        self.world.typesetter()
+        self.typesetter.or_else(|| self.world.typesetter())
     }
 
     fn modules(&self) -> Option<&ModuleCache> {
