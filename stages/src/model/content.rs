@@ -370,9 +370,6 @@ fn expand(elem: Element, given: &mut Vec<(u8, Value)>) {
     given.sort_by_key(|(i, _)| *i);
 }
 
-/// Why an element cannot be made by calling its function, if it cannot: paragraph lines
-/// exist only to be configured and styled; `context`, state and counter updates only
-/// the compiler makes (their functions exist as `func()` of such content).
 /// What `page(..)[body]` gives, as in Typst: no page element but the body between a
 /// weak page break and a boundary page break (with a `place.flush` before it, which
 /// keeps an empty page), styled by the call's page fields. Realization recognizes the
@@ -398,6 +395,9 @@ fn construct_page(args: &mut Args) -> SourceResult<Content> {
     Ok(run.styled(styles))
 }
 
+/// Why an element cannot be made by calling its function, if it cannot: paragraph lines
+/// exist only to be configured and styled; `context`, state and counter updates only
+/// the compiler makes (their functions exist as `func()` of such content).
 fn unconstructible(elem: Element) -> Option<&'static str> {
     match elem.name() {
         "par.line" | "context" | "state-update" | "counter-update" => {
@@ -595,16 +595,14 @@ impl Content {
         if !self.is(SEQUENCE) || self.label().is_some() {
             return None;
         }
-        let children: Vec<&Content> = self.children().collect();
-        match children.as_slice() {
-            [_, _, body, last]
-                if last.is(super::PAGEBREAK)
-                    && last.field("boundary") == Some(&Value::Bool(true)) =>
-            {
-                Some(body)
-            }
-            _ => None,
-        }
+        // Realization asks this of every sequence it visits: no allocation.
+        let mut children = self.children();
+        let (_, _, body, last) =
+            (children.next()?, children.next()?, children.next()?, children.next()?);
+        let is_run = children.next().is_none()
+            && last.is(super::PAGEBREAK)
+            && last.field("boundary") == Some(&Value::Bool(true));
+        is_run.then_some(body)
     }
 
     /// The children of a sequence (nothing for other elements).

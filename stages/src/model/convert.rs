@@ -276,7 +276,7 @@ fn regular_polygon(elem: &Content) -> Content {
         |i: u64| (radius * libm::cos(angle(i)) + radius, radius * libm::sin(angle(i)) + radius);
     // Lengths compare by their absolute parts where neither has an em part, by their
     // em parts where neither has an absolute part, and not at all otherwise (never less
-    // then).
+    // than).
     let (min_x, min_y) = (0..=count).map(corner).fold((radius, radius), |min, c| {
         let x = if min.0.partial_cmp(c.0) == Some(Less) { min.0 } else { c.0 };
         let y = if min.1.partial_cmp(c.1) == Some(Less) { min.1 } else { c.1 };

@@ -1370,11 +1370,7 @@ fn smartquotes(value: Value, span: Span, _: &mut EcoVec<SourceDiagnostic>) -> So
                         .collect();
                     match others.len() {
                         0 => Ok(()),
-                        n => Err(eco_format!(
-                            "unexpected {} {}, valid keys are \"double\" and \"single\"",
-                            if n == 1 { "key" } else { "keys" },
-                            super::sides::quoted_list(&others)
-                        )),
+                        _ => Err(super::sides::unexpected_keys(&others, Some(&known))),
                     }
                 })
         }

@@ -26,15 +26,7 @@ fn only_keys<'a>(
     if unexpected.is_empty() {
         return Ok(());
     }
-    let noun = if unexpected.len() == 1 { "key" } else { "keys" };
-    fail(
-        span,
-        eco_format!(
-            "unexpected {noun} {}, valid keys are {}",
-            super::sides::quoted_list(&unexpected),
-            super::sides::quoted_list(valid)
-        ),
-    )
+    fail(span, super::sides::unexpected_keys(&unexpected, Some(valid)))
 }
 
 /// A type mismatch with the hint Typst gives for it (`a length needs a unit`).

@@ -131,18 +131,10 @@ fn one_stroke(value: Value, expected: &str) -> Result<Value, EcoString> {
 
 /// A per-side stroke dictionary in its normal form (see the module documentation).
 fn sides(mut dict: Dict) -> Result<Value, EcoString> {
-    let unknown: Vec<EcoString> = dict
-        .iter()
-        .filter(|(k, _)| !SIDE_KEYS.contains(&k.as_str()))
-        .map(|(k, _)| eco_format!("\"{k}\""))
-        .collect();
+    let unknown: Vec<&str> =
+        dict.iter().map(|(k, _)| k.as_str()).filter(|k| !SIDE_KEYS.contains(k)).collect();
     if !unknown.is_empty() {
-        let keys = if unknown.len() == 1 { "key" } else { "keys" };
-        return Err(eco_format!(
-            "unexpected {keys} {}, valid keys are \"left\", \"top\", \"right\", \
-             \"bottom\", \"x\", \"y\", and \"rest\"",
-            listed(&unknown)
-        ));
+        return Err(super::sides::unexpected_keys(&unknown, Some(&SIDE_KEYS)));
     }
     let side_expected = eco_format!("{STROKE_PARTS}, or none");
     let mut take = |key: &str| -> Result<Option<Value>, EcoString> {
@@ -169,23 +161,6 @@ fn sides(mut dict: Dict) -> Result<Value, EcoString> {
         }
     }
     Ok(Value::Dict(out))
-}
-
-/// Items joined as Typst lists them: `a`, `a and b`, `a, b, and c`.
-fn listed(items: &[EcoString]) -> EcoString {
-    match items {
-        [] => EcoString::new(),
-        [one] => one.clone(),
-        [a, b] => eco_format!("{a} and {b}"),
-        [init @ .., last] => {
-            let mut out = EcoString::new();
-            for item in init {
-                out.push_str(item);
-                out.push_str(", ");
-            }
-            eco_format!("{out}and {last}")
-        }
-    }
 }
 
 /// Whether a dictionary names sides (any side key) rather than the parts of one stroke.

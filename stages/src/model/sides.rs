@@ -50,6 +50,18 @@ pub(super) fn quoted_list(names: &[&str]) -> EcoString {
     }
 }
 
+/// Typst's error for dictionary keys that nothing takes, naming every one of them
+/// (`unexpected keys "x" and "y", valid keys are ..`); the valid keys are listed when
+/// given.
+pub(super) fn unexpected_keys(unexpected: &[&str], valid: Option<&[&str]>) -> EcoString {
+    let noun = if unexpected.len() == 1 { "key" } else { "keys" };
+    let mut message = eco_format!("unexpected {noun} {}", quoted_list(unexpected));
+    if let Some(valid) = valid {
+        message.push_str(&eco_format!(", valid keys are {}", quoted_list(valid)));
+    }
+    message
+}
+
 /// A dictionary whose entries are taken out one key at a time; what is left over is an
 /// error.
 struct Taker<'a> {
@@ -83,12 +95,8 @@ impl<'a> Taker<'a> {
         if unexpected.is_empty() {
             return Ok(());
         }
-        let noun = if unexpected.len() == 1 { "key" } else { "keys" };
-        let mut message = eco_format!("unexpected {noun} {}", quoted_list(&unexpected));
-        if always_list || unexpected.len() < self.dict.len() {
-            message.push_str(&eco_format!(", valid keys are {}", quoted_list(valid)));
-        }
-        fail(self.span, message)
+        let list = always_list || unexpected.len() < self.dict.len();
+        fail(self.span, unexpected_keys(&unexpected, list.then_some(valid)))
     }
 }
 

@@ -166,7 +166,7 @@ impl DashPattern {
                     None => zero,
                 };
                 if !dict.is_empty() {
-                    return Err(unexpected_keys(&dict, "\"array\" and \"phase\""));
+                    return Err(unexpected_keys(&dict, &["array", "phase"]));
                 }
                 Ok(Some(Self { array, phase }))
             }
@@ -177,10 +177,9 @@ impl DashPattern {
 
 /// The error for keys left over in a stroke or dash dictionary: every one of them is
 /// named, as Typst names them (`unexpected keys "x" and "rest", valid keys are ..`).
-fn unexpected_keys(dict: &Dict, valid: &str) -> EcoString {
+fn unexpected_keys(dict: &Dict, valid: &[&str]) -> EcoString {
     let keys: Vec<&str> = dict.iter().map(|(k, _)| k.as_str()).collect();
-    let noun = if keys.len() == 1 { "key" } else { "keys" };
-    eco_format!("unexpected {noun} {}, valid keys are {valid}", super::sides::quoted_list(&keys))
+    super::sides::unexpected_keys(&keys, Some(valid))
 }
 
 fn dash_items(array: Array) -> StrResult<Vec<DashItem>> {
@@ -288,10 +287,7 @@ impl Stroke {
             }
         }
         if !dict.is_empty() {
-            return Err(unexpected_keys(
-                &dict,
-                "\"paint\", \"thickness\", \"cap\", \"join\", \"dash\", and \"miter-limit\"",
-            ));
+            return Err(unexpected_keys(&dict, &STROKE_KEYS));
         }
         Ok(stroke)
     }

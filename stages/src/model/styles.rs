@@ -167,26 +167,20 @@ impl<'a> StyleChain<'a> {
         for value in inner.into_iter().chain(self.values(elem, field)) {
             values.push(value);
             // Strokes fold with each other only; anything else hides what is outside.
-            let stroke = folding == Folding::Plain && matches!(value, Value::Stroke(_));
-            if matches!(folding, Folding::Plain | Folding::Replace) && !stroke {
+            let stroke =
+                matches!(folding, Folding::Plain { .. }) && matches!(value, Value::Stroke(_));
+            if matches!(folding, Folding::Plain { .. } | Folding::Replace) && !stroke {
                 break;
             }
         }
         if values.is_empty() {
             return None;
         }
-        if matches!(elem.name(), "table" | "grid") && field == "inset" {
-            // As with strokes: an array or function of insets (one per cell) replaces
-            // everything further out; further in, an inset skips over them to fold with
-            // the insets outside and the default.
-            if matches!(values[0], Value::Array(_) | Value::Func(_)) {
-                return Some(values[0].clone());
-            }
-            values.retain(|v| !matches!(v, Value::Array(_) | Value::Func(_)));
-        }
-        if let Folding::Strokes { celled } = folding {
-            // An array or function of strokes replaces everything further out; further
-            // in, a stroke skips over them to fold with the strokes outside.
+        // A grid's or table's inset and stroke may be an array or a function (per cell):
+        // innermost, that replaces everything further out; further in, a plain value
+        // skips over them to fold with the values outside (and the default).
+        let celled = matches!(elem.name(), "table" | "grid") && matches!(field, "inset" | "stroke");
+        if celled || folding == Folding::Strokes {
             if celled && matches!(values[0], Value::Array(_) | Value::Func(_)) {
                 return Some(values[0].clone());
             }
@@ -194,15 +188,14 @@ impl<'a> StyleChain<'a> {
         }
         let mut values = values.into_iter().rev().cloned();
         let first = match folding {
-            // A cancel line's stroke folds over its default thickness, as in Typst.
-            Folding::Plain if elem.name() == "math.cancel" && field == "stroke" => {
+            Folding::Plain { over_default: true } => {
                 let default = elem.fields().iter().find(|f| f.name == field).map(|f| (f.default)());
                 match default.map(<Stroke as FromValue>::from_value) {
                     Some(Ok(stroke)) => Value::Stroke(Arc::new(stroke)),
                     _ => values.next()?,
                 }
             }
-            Folding::Plain | Folding::Replace | Folding::Strokes { .. } => values.next()?,
+            Folding::Plain { .. } | Folding::Replace | Folding::Strokes => values.next()?,
             _ => match elem.fields().iter().find(|f| f.name == field) {
                 Some(f) => (f.default)(),
                 None => values.next()?,
@@ -212,7 +205,7 @@ impl<'a> StyleChain<'a> {
         Some(match folding {
             Folding::Sides(keys) => collapse(keys, folded),
             // The default fills in the sides no style gives, without folding into them.
-            Folding::Strokes { .. } => match elem.fields().iter().find(|f| f.name == field) {
+            Folding::Strokes => match elem.fields().iter().find(|f| f.name == field) {
                 Some(f) => collapse(SIDES, fill_unset((f.default)(), folded)),
                 None => collapse(SIDES, folded),
             },
@@ -252,15 +245,16 @@ impl<'a> StyleChain<'a> {
 /// How the values of one field from several set rules combine.
 #[derive(Debug, Copy, Clone, PartialEq, Eq)]
 enum Folding {
-    /// Strokes fold; any other inner value replaces the outer one.
-    Plain,
+    /// Strokes fold; any other inner value replaces the outer one. `over_default`: a
+    /// stroke folds over the field's default stroke too (a cancel line's thickness).
+    Plain { over_default: bool },
     /// The inner value replaces the outer one, strokes included.
     Replace,
     /// Sides or corners, by these keys in Typst's order.
     Sides(&'static [&'static str]),
-    /// Strokes per side, where `none` outside stands for every side; `celled` for a grid's
-    /// or table's stroke, which may also be an array or a function.
-    Strokes { celled: bool },
+    /// Strokes per side, where `none` outside stands for every side (a grid's or table's
+    /// stroke may also be an array or a function).
+    Strokes,
     /// An alignment keeps the outer axis the inner one leaves out.
     Align,
     /// Dictionaries merge, the inner pairs winning.
@@ -281,16 +275,17 @@ fn folding(elem: Element, field: &str) -> Folding {
     match (elem.name(), field) {
         (_, "inset" | "outset") if shape => Folding::Sides(SIDES),
         ("table" | "grid", "inset") => Folding::Sides(SIDES),
-        (_, "stroke") if container => Folding::Strokes { celled: false },
-        ("table" | "grid", "stroke") => Folding::Strokes { celled: true },
-        ("table.cell" | "grid.cell" | "highlight", "stroke") => Folding::Strokes { celled: false },
+        (_, "stroke") if container => Folding::Strokes,
+        ("table" | "grid" | "table.cell" | "grid.cell" | "highlight", "stroke") => Folding::Strokes,
         (_, "radius") if container || elem.name() == "highlight" => Folding::Sides(CORNERS),
         ("page", "margin") => Folding::Sides(MARGINS),
         ("align", "alignment") | ("rotate" | "scale" | "skew", "origin") => Folding::Align,
         ("text", "features" | "costs") | ("par", "first-line-indent") => Folding::Merge,
         // A text stroke does not fold in Typst.
         ("text", "stroke") => Folding::Replace,
-        _ => Folding::Plain,
+        // A cancel line's stroke folds over its default thickness, as in Typst.
+        ("math.cancel", "stroke") => Folding::Plain { over_default: true },
+        _ => Folding::Plain { over_default: false },
     }
 }
 
@@ -298,11 +293,11 @@ fn folding(elem: Element, field: &str) -> Folding {
 fn fold_as(folding: Folding, outer: Value, inner: Value) -> Value {
     match (folding, outer, inner) {
         (Folding::Sides(keys), outer, inner) => fold_sides(keys, outer, inner),
-        (Folding::Strokes { .. }, Value::None, inner) => {
+        (Folding::Strokes, Value::None, inner) => {
             let none = SIDES.iter().map(|&k| (Str::from(k), Value::None)).collect();
             fold_sides(SIDES, Value::Dict(none), inner)
         }
-        (Folding::Strokes { .. }, outer, inner) => fold_sides(SIDES, outer, inner),
+        (Folding::Strokes, outer, inner) => fold_sides(SIDES, outer, inner),
         (Folding::Align, Value::Alignment(outer), Value::Alignment(inner)) => {
             Value::Alignment(Alignment { x: inner.x.or(outer.x), y: inner.y.or(outer.y) })
         }
