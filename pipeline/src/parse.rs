@@ -37,12 +37,7 @@ pub fn parse_stage(world: &dyn World, id: FileId) -> SourceResult<Parsed> {
 
 /// The syntax errors of a parsed source as diagnostics, in source order.
 pub fn syntax_diagnostics(source: &Source) -> EcoVec<SourceDiagnostic> {
-    source
-        .root()
-        .errors()
-        .into_iter()
-        .map(|error| SourceDiagnostic::error(error.span, error.message).with_hints(error.hints))
-        .collect()
+    source.root().errors().into_iter().map(|error| error.to_diagnostic(Severity::Error)).collect()
 }
 
 /// The parser's warnings (e.g. `no text within stars`) as diagnostics, in source order.

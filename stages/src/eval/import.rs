@@ -50,11 +50,7 @@ pub fn dedup(mut diagnostics: EcoVec<SourceDiagnostic>) -> EcoVec<SourceDiagnost
 fn eval_source(engine: &mut Engine, source: &Source, name: &str) -> SourceResult<Module> {
     let root = source.root();
     if root.erroneous() {
-        return Err(root
-            .errors()
-            .into_iter()
-            .map(|e| SourceDiagnostic::error(e.span, e.message).with_hints(e.hints))
-            .collect());
+        return Err(root.errors().into_iter().map(|e| e.to_diagnostic(Severity::Error)).collect());
     }
     engine.route.push(source.id());
     engine.depth += 1;

@@ -219,11 +219,17 @@ fn ratio_arg(args: &mut Args, name: &str) -> SourceResult<Option<(Ratio, Span)>>
 }
 
 /// The stops, space and relative arguments every gradient takes.
-/// Their errors are those of reading arguments, reported before any leftover argument.
-#[allow(clippy::type_complexity)]
-fn common(
-    args: &mut Args,
-) -> SourceResult<(Vec<Stop>, (ColorSpace, Option<Span>), Option<EcoString>)> {
+struct Common {
+    stops: Vec<Stop>,
+    space: ColorSpace,
+    /// Where the space was given, if it was.
+    space_span: Option<Span>,
+    relative: Option<EcoString>,
+}
+
+/// Reads the arguments every gradient takes. Their errors are those of reading
+/// arguments, reported before any leftover argument.
+fn common(args: &mut Args) -> SourceResult<Common> {
     let stops = stops(args);
     args.failed |= stops.is_err();
     let space_span = args.items.iter().any(|a| a.name.as_deref() == Some("space"));
@@ -234,7 +240,7 @@ fn common(
     let stops = stops?;
     // Without a space, tints of one colorant mix in that colorant, other stops in Oklab.
     let space = space.unwrap_or_else(|| Color::mixing_space(stops.iter().map(|(c, _, _)| *c)));
-    Ok((stops, (space, space_span), relative?))
+    Ok(Common { stops, space, space_span, relative: relative? })
 }
 
 fn at_least_two(args: &Args, stops: &[Stop]) -> SourceResult<()> {
@@ -255,7 +261,7 @@ fn linear(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// The linear gradient of the arguments.
 fn linear_parts(args: &mut Args) -> SourceResult<Value> {
-    let (stops, (space, space_span), relative) = common(args)?;
+    let Common { stops, space, space_span, relative } = common(args)?;
     let angle = match args.named::<Angle>("angle")? {
         Some(angle) => angle,
         None => match args.named::<Dir>("dir")? {
@@ -274,7 +280,7 @@ fn linear_parts(args: &mut Args) -> SourceResult<Value> {
 /// `gradient.radial(..stops, space:, relative:, center:, radius:, focal-center:,
 /// focal-radius:)`.
 fn radial(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (stops, (space, space_span), relative) = common(args)?;
+    let Common { stops, space, space_span, relative } = common(args)?;
     let center = ratio_pair(args, "center")?.unwrap_or((Ratio(0.5), Ratio(0.5)));
     let radius = ratio_arg(args, "radius")?.map_or(Ratio(0.5), |(r, _)| r);
     let focal_center = ratio_pair(args, "focal-center")?.unwrap_or(center);
@@ -301,7 +307,7 @@ fn radial(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
 
 /// `gradient.conic(..stops, angle:, center:, space:, relative:)`.
 fn conic(_: &mut Engine, args: &mut Args) -> SourceResult<Value> {
-    let (stops, (space, space_span), relative) = common(args)?;
+    let Common { stops, space, space_span, relative } = common(args)?;
     let angle = args.named::<Angle>("angle")?.unwrap_or(Angle::rad(0.0));
     let center = ratio_pair(args, "center")?.unwrap_or((Ratio(0.5), Ratio(0.5)));
     at_least_two(args, &stops)?;
