@@ -14,7 +14,10 @@
 //! 3. The step's output is realized with the show-set styles and a mark saying that this
 //!    recipe was applied to this element (`marks.rs`): when the output holds the element
 //!    again (`show heading: it => block(it)`), that recipe is skipped and the element is
-//!    not prepared a second time. Without a step, the built-in look applies.
+//!    not prepared a second time. A content replacement never holds the element it
+//!    replaced, so its mark only counts the depth (`show text: [X]` shows its own `X`
+//!    again until the depth limit, as in Typst). Without a step, the built-in look
+//!    applies.
 //!
 //! Text rules (`show "word": ..`, `show regex(..): ..`) cut their matches out of text
 //! (`visit_text`), and out of runs of sibling texts, spaces and smart quotes that a match
@@ -69,7 +72,7 @@ pub(super) fn visit_show(
         .filter(|(_, recipe)| recipe.selector.as_ref().is_some_and(|s| may_match(s, content)))
         .collect();
     if recipes.is_empty() && !locatable(content) && !builtin::has_show_set(content) {
-        if inline_queryable(content) && content.location().is_none() {
+        if queryable(content) && content.location().is_none() {
             tag_inline(r, &materialize(content, styles), loc);
         }
         return Ok(false);
@@ -115,7 +118,7 @@ pub(super) fn visit_show(
             // it is neither counted nor tagged a second time.
             let queried = content.location();
             if step.is_none() && map.is_empty() && !locatable(content) {
-                if inline_queryable(content) && queried.is_none() {
+                if queryable(content) && queried.is_none() {
                     tag_inline(r, &shown, loc);
                 }
                 return Ok(false);
@@ -718,7 +721,7 @@ fn prepare(
         // (`counter(math.equation).display()` in the rule); its built-in look tags the
         // same location again, which the records keep once.
         r.tag(Tag { location, info: element_info(elem) });
-    } else if inline_queryable(elem) {
+    } else if queryable(elem) {
         r.tag(Tag { location: loc.location(), info: element_info(elem) });
     }
     Ok(numbers)
@@ -762,7 +765,7 @@ fn queried_numbers(r: &mut Realizer, elem: &Content, location: Location) -> Opti
 /// The elements that Typst locates besides headings, figures and labelled content: they
 /// leave no tag but their element tag, which stands at their own location (so that the
 /// location a query or show rule gives them answers `page()`).
-const INLINE_QUERYABLE: &[&str] = &[
+const QUERYABLE: &[&str] = &[
     "list",
     "enum",
     "terms",
@@ -786,8 +789,8 @@ const INLINE_QUERYABLE: &[&str] = &[
 ];
 
 /// Whether queries find `content` by an element tag at its own location.
-fn inline_queryable(content: &Content) -> bool {
-    INLINE_QUERYABLE.contains(&content.elem().name())
+fn queryable(content: &Content) -> bool {
+    QUERYABLE.contains(&content.elem().name())
 }
 
 /// Tags a materialized inline element that goes to its built-in look unprepared.
